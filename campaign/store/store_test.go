@@ -1,0 +1,99 @@
+package store
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+func newDir(t *testing.T) *Dir {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, ConfigFile), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func state(t *testing.T, turn int) *campaign.State {
+	m := campaign.NewMap("m", 3, 3)
+	s, err := campaign.NewState(m, "c", "seed", []campaign.PlayerSetup{{ID: "p", Capital: campaign.Coord{Col: 1, Row: 1}, Armies: []int{500}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Turn = turn
+	return s
+}
+
+func TestOpenRefusesNonCampaign(t *testing.T) {
+	root := t.TempDir()
+	_, err := Open(root)
+	if err == nil || err.Error() != "store: "+root+" is not a campaign directory (no campaign.toml)" {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestStateSnapshots(t *testing.T) {
+	d := newDir(t)
+	if _, err := d.CurrentTurn(); err == nil {
+		t.Fatal("an empty campaign has no current turn")
+	}
+	for _, n := range []int{1, 2, 10} {
+		if err := d.SaveState(state(t, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n, err := d.CurrentTurn(); err != nil || n != 10 {
+		t.Fatalf("current turn %d, %v", n, err)
+	}
+	s, err := d.LoadState(2)
+	if err != nil || s.Turn != 2 {
+		t.Fatalf("%v %v", s, err)
+	}
+	// Saving the same snapshot again is a no-op; different content is refused.
+	if err := d.SaveState(state(t, 2)); err != nil {
+		t.Fatal(err)
+	}
+	changed := state(t, 2)
+	changed.Seed = "other"
+	if err := d.SaveState(changed); err == nil || !strings.Contains(err.Error(), "snapshots are never rewritten") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestLoadStateChecksTurn(t *testing.T) {
+	d := newDir(t)
+	data, _ := os.ReadFile(func() string { d.SaveState(state(t, 3)); return d.StatePath(3) }())
+	if err := WriteFile(d.StatePath(4), data); err != nil {
+		t.Fatal(err)
+	}
+	_, err := d.LoadState(4)
+	if err == nil || !strings.HasSuffix(err.Error(), "turn-004.json holds turn 3, not 4") {
+		t.Errorf("got %v", err)
+	}
+}
+
+func TestWriteFileLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a", "b.txt")
+	if err := WriteFile(p, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(p, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(p))
+	if len(entries) != 1 {
+		t.Errorf("left %d files", len(entries))
+	}
+	if b, _ := os.ReadFile(p); string(b) != "two" {
+		t.Errorf("content %q", b)
+	}
+}

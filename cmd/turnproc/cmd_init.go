@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/store"
+	"github.com/turnproc/turnproc/config"
+	"github.com/turnproc/turnproc/orders"
+)
+
+func cmdInit(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("init", "DIR", `Make a new campaign directory DIR from a config and a map: check both, draw the
+dice seed (unless the config sets campaign.seed), and write the state before turn 1.
+Nothing is written unless everything checks out.`)
+	configPath := fs.String("config", "campaign.toml", "the campaign config (docs/config.md)")
+	mapPath := fs.String("map", "", "the map file (docs/map-format.md); default: the config's map.file")
+	if err := parse(fs, e, args, 1); err != nil {
+		return err
+	}
+	dir := fs.Arg(0)
+	if err := checkEmptyTarget(dir); err != nil {
+		return err
+	}
+	cfg, err := config.Load(*configPath)
+	if err != nil {
+		return badInput(err, "")
+	}
+	if *mapPath == "" {
+		*mapPath = cfg.Path(cfg.Map.File)
+	}
+	if !filepath.IsLocal(cfg.Map.File) {
+		return badInput(fmt.Errorf("%s: map.file = %q must be a path inside the campaign directory", *configPath, cfg.Map.File),
+			`name the map by a relative path such as "map.txt"; pass the file to copy with --map`)
+	}
+	mapData, err := os.ReadFile(*mapPath)
+	if err != nil {
+		return badInput(err, "check the --map flag or the config's map.file")
+	}
+	m, err := campaign.ParseMap(*mapPath, mapData)
+	if err != nil {
+		return badInput(err, "")
+	}
+	seed := cfg.Campaign.Seed
+	if seed == "" {
+		if seed, err = e.newSeed(); err != nil {
+			return fmt.Errorf("drawing the dice seed: %w", err)
+		}
+	}
+	s, err := newCampaignState(cfg, m, seed)
+	if err != nil {
+		return badInput(err, "fix the players' capitals or starting armies in "+*configPath)
+	}
+	configData, err := os.ReadFile(*configPath)
+	if err != nil {
+		return err
+	}
+	if err := writeNewCampaign(dir, cfg, configData, mapData, s); err != nil {
+		return err
+	}
+	e.log.Info("campaign created", "dir", dir, "campaign", cfg.Campaign.ID, "players", len(cfg.Players), "map", fmt.Sprintf("%dx%d", m.Width, m.Height))
+	fmt.Fprintf(e.stdout, "Campaign %q created in %s: %d players, a %d×%d map, turn 1 due %s.\n",
+		cfg.Campaign.ID, dir, len(cfg.Players), m.Width, m.Height, cfg.Deadline.DeadlineOf(1).Format("2006-01-02 15:04 MST"))
+	return nil
+}
+
+// newCampaignState builds the state before turn 1 from the config.
+func newCampaignState(cfg *config.Config, m *campaign.Map, seed string) (*campaign.State, error) {
+	return campaign.NewState(m, cfg.Campaign.ID, seed, cfg.PlayerSetups())
+}
+
+// checkEmptyTarget refuses to init over anything already there.
+func checkEmptyTarget(dir string) error {
+	entries, err := os.ReadDir(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case len(entries) > 0:
+		return usageError(fmt.Sprintf("%s already exists and is not empty", dir), "init makes a new campaign: name a new directory")
+	}
+	return nil
+}
+
+// writeNewCampaign builds the directory beside its final place and renames
+// it into place, so a failed init leaves nothing behind.
+func writeNewCampaign(dir string, cfg *config.Config, configData, mapData []byte, s *campaign.State) error {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".init-*")
+	if err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err := store.WriteFile(filepath.Join(tmp, store.ConfigFile), configData); err != nil {
+		return err
+	}
+	if err := store.WriteFile(filepath.Join(tmp, cfg.Map.File), mapData); err != nil {
+		return err
+	}
+	if cfg.Intake.Kind == config.IntakeMaildir {
+		if !filepath.IsLocal(cfg.Intake.Maildir) {
+			return badInput(fmt.Errorf("intake.maildir = %q must be a path inside the campaign directory", cfg.Intake.Maildir), `use a relative path such as "mailbox"`)
+		}
+		if _, err := orders.OpenMaildir(filepath.Join(tmp, cfg.Intake.Maildir)); err != nil {
+			return err
+		}
+	}
+	if err := (&store.Dir{Root: tmp}).SaveState(s); err != nil {
+		return err
+	}
+	os.Remove(dir) // an empty target directory; anything else was refused
+	if err := os.Rename(tmp, dir); err != nil {
+		return fmt.Errorf("moving the new campaign into place: %w", err)
+	}
+	done = true
+	return nil
+}

@@ -1,0 +1,57 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+func cmdRun(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("run", "", `Process the current turn: read the order mails from the mailbox, resolve the turn
+with its dice, write every player's PDF report and report mail, and the next state.
+Reports and mails are dated at the turn's deadline, so a rerun gives the same files.`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	early := fs.Bool("early", false, "run the turn before its deadline")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	turn, err := c.dir.CurrentTurn()
+	if err != nil {
+		return badInput(err, "")
+	}
+	deadline := c.cfg.Deadline.DeadlineOf(turn)
+	if now := e.now(); now.Before(deadline) && !*early {
+		return &cliError{code: exitBlocked,
+			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
+			hint: "run it at the deadline, or now with --early"}
+	}
+	rec, err := c.runTurn(deadline)
+	if err != nil {
+		return err
+	}
+	e.log.Info("turn resolved", "campaign", c.cfg.Campaign.ID, "turn", rec.turn, "mails", len(rec.mails),
+		"order_sets", len(rec.intake.Accepted), "events", len(rec.outcome.Events))
+	printRecord(e, c, rec)
+	return nil
+}
+
+const timeLayout = "2006-01-02 15:04 MST"
+
+// printRecord tells the moderator where the turn's files went.
+func printRecord(e *env, c *campaignFiles, rec *turnRecord) {
+	fmt.Fprintf(e.stdout, "Turn %d of %q resolved: %d mails read, %d players' orders accepted, %d events.\n",
+		rec.turn, c.cfg.Campaign.ID, len(rec.mails), len(rec.intake.Accepted), len(rec.outcome.Events))
+	fmt.Fprintf(e.stdout, "  intake log:  %s\n", c.dir.TurnPath(rec.turn, "intake.txt"))
+	fmt.Fprintf(e.stdout, "  event log:   %s\n", c.dir.TurnPath(rec.turn, "events.json"))
+	for _, p := range rec.reports {
+		fmt.Fprintf(e.stdout, "  report:      %s\n", c.dir.Path(p))
+	}
+	for _, p := range rec.outbox {
+		fmt.Fprintf(e.stdout, "  mail:        %s\n", c.dir.Path(p))
+	}
+	fmt.Fprintf(e.stdout, "  next state:  %s\n", c.dir.StatePath(rec.turn+1))
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/orders"
+)
+
+func cmdStatus(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("status", "", "Show the campaign at a glance: the turn, its deadline, who has sent orders, and the mail written.")
+	dir := fs.String("dir", ".", "the campaign directory")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	turn, err := c.dir.CurrentTurn()
+	if err != nil {
+		return badInput(err, "")
+	}
+	s, err := c.dir.LoadState(turn)
+	if err != nil {
+		return badInput(err, "")
+	}
+	deadline := c.cfg.Deadline.DeadlineOf(turn)
+	fmt.Fprintf(e.stdout, "%s (%s)\n", c.cfg.Campaign.Title, c.cfg.Campaign.ID)
+	fmt.Fprintf(e.stdout, "Turn %d: %s\n", turn, describeCalendar(s.Calendar()))
+	fmt.Fprintf(e.stdout, "Deadline: %s (%s)\n", deadline.Format(timeLayout), untilText(deadline, e.now()))
+
+	md, err := c.maildir()
+	if err != nil {
+		return err
+	}
+	mails, err := readMaildir(md)
+	if err != nil {
+		return err
+	}
+	in := orders.Collect(mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
+	fmt.Fprintf(e.stdout, "Orders (%d mails waiting):\n", len(mails))
+	for _, p := range c.cfg.Players {
+		state := "no orders yet"
+		if sheet := in.Accepted[p.ID]; sheet != nil {
+			state = fmt.Sprintf("%d orders, %d problems", len(sheet.Set.Orders), len(sheet.Problems))
+		}
+		fmt.Fprintf(e.stdout, "  %-10s %-24s %s\n", p.ID, p.Email, state)
+	}
+	if turn > 1 {
+		entries, _ := os.ReadDir(c.dir.TurnPath(turn-1, "outbox"))
+		fmt.Fprintf(e.stdout, "Mail of turn %d: %d report mails in %s (delivery: %s)\n",
+			turn-1, len(entries), c.dir.TurnPath(turn-1, "outbox"), c.cfg.Delivery.Kind)
+	}
+	return nil
+}
+
+func describeCalendar(c campaign.Calendar) string {
+	return fmt.Sprintf("year %d, %s, turn %d of the season", c.Year, c.Season, c.TurnOfSeason)
+}
+
+func untilText(deadline, now time.Time) string {
+	d := deadline.Sub(now).Round(time.Minute)
+	if d < 0 {
+		return fmt.Sprintf("passed %s ago", -d)
+	}
+	return "in " + d.String()
+}

@@ -1,0 +1,220 @@
+package orders
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+// riverlandsEmails are the players' addresses in examples/riverlands/campaign.toml.
+var riverlandsEmails = map[string]string{
+	"empire": "karl@reikland.example",
+	"dwarfs": "belegar@karak.example",
+	"orcs":   "grom@blackcrag.example",
+	"chaos":  "archaon@ruinfort.example",
+}
+
+func lookupRiverlands(id string) (string, bool) {
+	e, ok := riverlandsEmails[id]
+	return e, ok
+}
+
+// orderMail builds a plain-text order mail.
+func orderMail(from string, date time.Time, body string, extra ...string) []byte {
+	h := fmt.Sprintf("From: %s\r\nTo: turns@riverlands.example\r\nSubject: orders\r\nDate: %s\r\nMessage-ID: <%d@test.example>\r\n",
+		from, date.Format(time.RFC1123Z), date.Unix())
+	for _, e := range extra {
+		h += e + "\r\n"
+	}
+	return []byte(h + "\r\n" + body)
+}
+
+type receiptSummary struct {
+	Name, From, Player string
+	Status             Status
+	Reason             string
+}
+
+func summarise(in *Intake) []receiptSummary {
+	var out []receiptSummary
+	for _, r := range in.Receipts {
+		out = append(out, receiptSummary{r.Name, r.From, r.Player, r.Status, r.Reason})
+	}
+	return out
+}
+
+func TestCollect(t *testing.T) {
+	day := func(d, h int) time.Time { return time.Date(2026, 12, d, h, 0, 0, 0, time.UTC) }
+	empire := "CAMPAIGN riverlands PLAYER empire TURN 1\r\n"
+	mails := []Received{
+		// Listed out of order on purpose: receipts come sorted by Name.
+		{"07-late-but-first-name", orderMail("Karl Franz <KARL@reikland.example>", day(4, 12), empire+"A1 MOVE E10 E9 E8\r\n")},
+		{"01-empire", orderMail("karl@reikland.example", day(2, 9), empire+"A1 MOVE E10\r\n")},
+		{"02-empire", orderMail("karl@reikland.example", day(3, 9), empire+"A1 MOVE E10 E9\r\nA2 MARCH\r\n")},
+		{"03-impostor", orderMail("grom@blackcrag.example", day(5, 9), empire+"A1 MOVE E12\r\n")},
+		{"04-wrong-turn", orderMail("belegar@karak.example", day(2, 10), "CAMPAÑA riverlands JUGADOR dwarfs TURNO 2\r\n")},
+		{"05-wrong-campaign", orderMail("belegar@karak.example", day(2, 11), "CAMPAIGN mordheim PLAYER dwarfs TURN 1\r\n")},
+		{"06-unknown-player", orderMail("elf@ulthuan.example", day(2, 12), "CAMPAIGN riverlands PLAYER elves TURN 1\r\n")},
+		{"08-autoreply", orderMail("belegar@karak.example", day(2, 13), "I am away.\r\n> "+empire, "Auto-Submitted: auto-replied")},
+		{"09-list", orderMail("list@riverlands.example", day(2, 14), "digest", "Precedence: list")},
+		{"10-bounce", orderMail("MAILER-DAEMON@riverlands.example", day(2, 15), "undeliverable")},
+		{"11-no-header", orderMail("grom@blackcrag.example", day(2, 16), "WAAAGH!\r\nA5 MOVE P10\r\n")},
+		{"12-bad-header", orderMail("grom@blackcrag.example", day(2, 17), "CAMPAIGN riverlands PLAYER orcs\r\nA5 MOVE P10\r\n")},
+		{"13-unreadable", []byte("no header here")},
+		{"14-orcs", orderMail("Grom <grom@blackcrag.example>", day(2, 18), "campaign RIVERLANDS player ORCS turn 1\r\nA5 MOVE P10\r\n")},
+	}
+	in := Collect(mails, 1, "riverlands", riverlands(t), lookupRiverlands)
+
+	want := []receiptSummary{
+		{"01-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 07-late-but-first-name"},
+		{"02-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 07-late-but-first-name"},
+		{"03-impostor", "grom@blackcrag.example", "empire", StatusRejected, `the mail comes from grom@blackcrag.example, which is not the address of player "empire"`},
+		{"04-wrong-turn", "belegar@karak.example", "dwarfs", StatusRejected, "the header names turn 2, but the orders being collected are for turn 1"},
+		{"05-wrong-campaign", "belegar@karak.example", "dwarfs", StatusRejected, `the header names campaign "mordheim", but this is campaign "riverlands"`},
+		{"06-unknown-player", "elf@ulthuan.example", "elves", StatusRejected, `the header names player "elves", who is not in this campaign`},
+		{"07-late-but-first-name", "karl@reikland.example", "empire", StatusAccepted, ""},
+		{"08-autoreply", "belegar@karak.example", "", StatusIgnored, "Auto-Submitted: auto-replied"},
+		{"09-list", "list@riverlands.example", "", StatusIgnored, "Precedence: list"},
+		{"10-bounce", "mailer-daemon@riverlands.example", "", StatusIgnored, "sent by a mail server (MAILER-DAEMON)"},
+		{"11-no-header", "grom@blackcrag.example", "", StatusRejected, "no header line: start the orders with CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
+		{"12-bad-header", "grom@blackcrag.example", "orcs", StatusRejected, "line 1: the header line has no TURN; hint: write the header as CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
+		{"13-unreadable", "", "", StatusRejected, "orders: unreadable mail header: message: malformed MIME header line: no header here"},
+		{"14-orcs", "grom@blackcrag.example", "orcs", StatusAccepted, ""},
+	}
+	if got := summarise(in); !slices.Equal(got, want) {
+		for i := range max(len(got), len(want)) {
+			var g, w receiptSummary
+			if i < len(got) {
+				g = got[i]
+			}
+			if i < len(want) {
+				w = want[i]
+			}
+			if g != w {
+				t.Errorf("receipt %d:\n got %+v\nwant %+v", i, g, w)
+			}
+		}
+	}
+
+	sets := in.OrderSets()
+	var got []string
+	for _, s := range sets {
+		for _, o := range s.Orders {
+			got = append(got, s.Player+": "+o.String())
+		}
+	}
+	if want := []string{"empire: A1 MOVE E10 E9 E8", "orcs: A5 MOVE P10"}; !slices.Equal(got, want) {
+		t.Errorf("order sets %q, want %q", got, want)
+	}
+}
+
+func TestCollectTieBreaksByName(t *testing.T) {
+	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	mk := func(sq string) []byte {
+		return orderMail("karl@reikland.example", at, "CAMPAIGN riverlands PLAYER empire TURN 1\nA1 MOVE "+sq+"\n")
+	}
+	in := Collect([]Received{{"b", mk("E12")}, {"a", mk("E10")}}, 1, "riverlands", riverlands(t), lookupRiverlands)
+	if got := in.Accepted["empire"].Set.Orders[0].String(); got != "A1 MOVE E12" {
+		t.Errorf("same Date: accepted %q, want the later name's A1 MOVE E12", got)
+	}
+}
+
+// TestExampleMails checks the bundled turn-1 mails: every one is read and
+// accepted for its player, the empire's second mail replaces its first,
+// the orcs' deliberate mistake is the only problem, and every accepted
+// order is legal for campaign.Resolve from the starting state.
+func TestExampleMails(t *testing.T) {
+	m := riverlands(t)
+	files, err := filepath.Glob("../examples/riverlands/mail/turn-001/*.eml")
+	if err != nil || len(files) != 5 {
+		t.Fatalf("example mails: %v %v", files, err)
+	}
+	var mails []Received
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mails = append(mails, Received{filepath.Base(f), raw})
+	}
+	in := Collect(mails, 1, "riverlands", m, lookupRiverlands)
+	wantStatus := map[string]string{
+		"01-empire.eml": "empire replaced", "02-dwarfs.eml": "dwarfs accepted", "03-orcs.eml": "orcs accepted",
+		"04-chaos.eml": "chaos accepted", "05-empire.eml": "empire accepted",
+	}
+	deadline := time.Date(2026, 12, 6, 20, 0, 0, 0, time.UTC)
+	for _, r := range in.Receipts {
+		if got := r.Player + " " + string(r.Status); got != wantStatus[r.Name] {
+			t.Errorf("%s: %s (%s), want %s", r.Name, got, r.Reason, wantStatus[r.Name])
+		}
+		if d := r.Mail.Date; d.Before(time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)) || !d.Before(deadline) {
+			t.Errorf("%s: Date %v outside 2026-12-01 … the turn-1 deadline", r.Name, d)
+		}
+		if r.Mail.MessageID == "" {
+			t.Errorf("%s: no Message-ID", r.Name)
+		}
+		var problems []string
+		for _, p := range r.Sheet.Problems {
+			problems = append(problems, p.String())
+		}
+		var want []string
+		if r.Name == "03-orcs.eml" {
+			want = []string{`line 5: unknown order "MARCH"; hint: orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN`}
+		}
+		if !slices.Equal(problems, want) {
+			t.Errorf("%s: problems %q, want %q", r.Name, problems, want)
+		}
+	}
+
+	setups := []campaign.PlayerSetup{
+		{ID: "empire", Capital: campaign.Coord{Col: 4, Row: 10}, Armies: []int{500, 500}},
+		{ID: "dwarfs", Capital: campaign.Coord{Col: 16, Row: 2}, Armies: []int{500, 500}},
+		{ID: "orcs", Capital: campaign.Coord{Col: 15, Row: 10}, Armies: []int{1000}},
+		{ID: "chaos", Capital: campaign.Coord{Col: 7, Row: 1}, Armies: []int{500, 500}},
+	}
+	state, err := campaign.NewState(m, "riverlands", "5eed0f7e1c0a2d3b", setups)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := campaign.Resolve(m, campaign.Rules{}, state, in.OrderSets(), campaign.NewDice(state.Seed, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range out.Events {
+		if e.Kind == campaign.EventRejected {
+			t.Errorf("example order rejected by campaign.Resolve: %s line %d %q: %s", e.Player, e.Line, e.Order, e.Problem.Text)
+		}
+	}
+}
+
+// BenchmarkCollect collects a turn of 1000 mails: 250 players' generated
+// plain-text mails and 750 fixture mails (multipart, HTML, attachment).
+func BenchmarkCollect(b *testing.B) {
+	m := riverlands(b)
+	emails := map[string]string{}
+	var mails []Received
+	shapes := []string{"plain-ascii.eml", "alternative-utf8.eml", "html-only.eml", "txt-attachment.eml"}
+	for i := range 1000 {
+		player := fmt.Sprintf("p%03d", i/4)
+		emails[player] = player + "@test.example"
+		body := fmt.Sprintf("Hi\n\nCAMPAIGN riverlands PLAYER %s TURN 1\nA%d MOVE E10 E9 E8\nINITIATIVE LAST\nEND\n-- \nme\n", player, i)
+		raw := orderMail(player+"@test.example", time.Date(2026, 12, 1, 0, i, 0, 0, time.UTC), body)
+		if i%4 != 0 {
+			raw = readFixture(b, shapes[i%4])
+		}
+		mails = append(mails, Received{fmt.Sprintf("%04d", i), raw})
+	}
+	lookup := func(id string) (string, bool) { e, ok := emails[id]; return e, ok }
+	b.ReportAllocs()
+	for b.Loop() {
+		// The fixture mails come from players this lookup does not know.
+		if in := Collect(mails, 1, "riverlands", m, lookup); len(in.Accepted) != 250 {
+			b.Fatalf("accepted %d players, want 250", len(in.Accepted))
+		}
+	}
+}

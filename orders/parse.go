@@ -1,0 +1,258 @@
+package orders
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+// Sheet is one player's orders as read from one text: the header, the
+// order set, and every problem found. Lines with a problem are skipped;
+// the rest are in Set.
+type Sheet struct {
+	Campaign   string // campaign id from the header, lower-cased
+	Player     string // player id from the header, lower-cased
+	Turn       int
+	HeaderLine int // 0: no header line was found
+	// InitiativeLine is where INITIATIVE was written (0: not given).
+	InitiativeLine int
+	Set            campaign.OrderSet
+	Problems       []Problem
+}
+
+// Problem is a line the parser could not accept, or a missing header.
+// Code is stable (templates translate by it); Text and Hint are English.
+type Problem struct {
+	Line int // in the text the player wrote; 0 when no line is to blame
+	Code string
+	Text string
+	Hint string
+}
+
+// String gives "line 4: unknown order "MARCH"; hint: orders are …".
+func (p Problem) String() string {
+	s := p.Text
+	if p.Line > 0 {
+		s = fmt.Sprintf("line %d: %s", p.Line, s)
+	}
+	if p.Hint != "" {
+		s += "; hint: " + p.Hint
+	}
+	return s
+}
+
+// Problem codes.
+const (
+	CodeNoHeader      = "no-header"
+	CodeBeforeHeader  = "before-header"
+	CodeBadHeader     = "bad-header"
+	CodeSecondHeader  = "second-header"
+	CodeUnknownOrder  = "unknown-order"
+	CodeArmyFirst     = "army-first"
+	CodeNoOrder       = "no-order"
+	CodeNoPath        = "no-path"
+	CodeBadSquare     = "bad-square"
+	CodeOffMap        = "off-map"
+	CodeBadInitiative = "bad-initiative"
+	CodeExtraWords    = "extra-words"
+)
+
+const (
+	headerForm     = "CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"
+	orderKeywords  = "orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN"
+	initiativeHint = "write INITIATIVE FIRST or INITIATIVE LAST (INICIATIVA PRIMERO / ÚLTIMO)"
+)
+
+// Parse reads a player's orders (docs/orders.md). Everything before the
+// header line is ignored unless it looks like an order; END/FIN ends the
+// orders. Squares are checked against m (not nil); whether an order is legal for its
+// army is left to campaign.Resolve.
+func Parse(text string, m *campaign.Map) *Sheet {
+	p := &parser{m: m, s: &Sheet{}}
+	for _, l := range meaningfulLines(text) {
+		if !p.line(l) {
+			break
+		}
+	}
+	if p.s.HeaderLine == 0 {
+		p.s.Problems = append(p.s.Problems, Problem{Code: CodeNoHeader, Text: "no header line",
+			Hint: "start the orders with " + headerForm})
+	}
+	return p.s
+}
+
+type parser struct {
+	m *campaign.Map
+	s *Sheet
+}
+
+func (p *parser) problem(n int, code, hint, format string, args ...any) {
+	p.s.Problems = append(p.s.Problems, Problem{Line: n, Code: code, Text: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// line handles one meaningful line; false ends the orders.
+func (p *parser) line(l textLine) bool {
+	first := lookupKeyword(l.words[0])
+	if p.s.HeaderLine == 0 {
+		switch {
+		case first == kwCampaign:
+			p.header(l)
+		case first == kwMove || first == kwInitiative || isArmyID(l.words[0]):
+			p.problem(l.n, CodeBeforeHeader, "put the header line first: "+headerForm, "orders come before the header line")
+		}
+		return true // QUIRK: greetings and chatter before the header are ignored
+	}
+	switch first {
+	case kwEnd:
+		return false
+	case kwCampaign:
+		p.problem(l.n, CodeSecondHeader, "send one set of orders per mail", "a second header line; the header is on line %d", p.s.HeaderLine)
+	case kwInitiative:
+		p.initiative(l)
+	case kwMove:
+		p.problem(l.n, CodeArmyFirst, fmt.Sprintf("write: A1 %s E10 E9", strings.ToUpper(l.words[0])), "%s needs the army first", strings.ToUpper(l.words[0]))
+	default:
+		if isArmyID(l.words[0]) {
+			p.armyOrder(l)
+		} else {
+			p.problem(l.n, CodeUnknownOrder, orderKeywords, "unknown order %q", l.words[0])
+		}
+	}
+	return true
+}
+
+// header reads CAMPAIGN <id> PLAYER <id> TURN <n>, keywords in either
+// language, pairs in any order. A faulty header still counts as the
+// header, so the orders below it are read and echoed.
+func (p *parser) header(l textLine) {
+	p.s.HeaderLine = l.n
+	seen := map[keyword]bool{}
+	w := l.words
+	for i := 0; i < len(w); i += 2 {
+		kw := lookupKeyword(w[i])
+		if kw != kwCampaign && kw != kwPlayer && kw != kwTurn || seen[kw] {
+			p.problem(l.n, CodeBadHeader, "write the header as "+headerForm, "unexpected %q in the header line", w[i])
+			return
+		}
+		seen[kw] = true
+		if i+1 == len(w) {
+			p.problem(l.n, CodeBadHeader, "write the header as "+headerForm, "%s has no value in the header line", strings.ToUpper(w[i]))
+			return
+		}
+		val := w[i+1]
+		switch kw {
+		case kwCampaign:
+			p.s.Campaign = strings.ToLower(val)
+		case kwPlayer:
+			p.s.Player = strings.ToLower(val)
+			p.s.Set.Player = p.s.Player
+		case kwTurn:
+			t, err := strconv.Atoi(val)
+			if err != nil || t < 1 {
+				p.problem(l.n, CodeBadHeader, "the turn is a whole number from 1 up, as in TURN 3", "turn %q is not a turn number", val)
+				return
+			}
+			p.s.Turn = t
+		}
+	}
+	for _, kw := range []keyword{kwCampaign, kwPlayer, kwTurn} {
+		if !seen[kw] {
+			p.problem(l.n, CodeBadHeader, "write the header as "+headerForm, "the header line has no %s", kwName[kw])
+			return
+		}
+	}
+}
+
+var kwName = map[keyword]string{kwCampaign: "CAMPAIGN", kwPlayer: "PLAYER", kwTurn: "TURN"}
+
+// initiative reads INITIATIVE FIRST|LAST (D5); a later one overrides.
+func (p *parser) initiative(l textLine) {
+	if len(l.words) < 2 {
+		p.problem(l.n, CodeBadInitiative, initiativeHint, "%s needs FIRST or LAST", strings.ToUpper(l.words[0]))
+		return
+	}
+	var ini campaign.Initiative
+	switch lookupKeyword(l.words[1]) {
+	case kwFirst:
+		ini = campaign.InitiativeFirst
+	case kwLast:
+		ini = campaign.InitiativeLast
+	default:
+		p.problem(l.n, CodeBadInitiative, initiativeHint, "unknown initiative %q", l.words[1])
+		return
+	}
+	if len(l.words) > 2 {
+		p.problem(l.n, CodeExtraWords, "put one order on each line", "unexpected %q after the order", l.words[2])
+		return
+	}
+	p.s.Set.Initiative, p.s.InitiativeLine = ini, l.n
+}
+
+// armyOrder reads A1 MOVE E10 E9.
+func (p *parser) armyOrder(l textLine) {
+	army := strings.ToUpper(l.words[0])
+	if len(l.words) < 2 {
+		p.problem(l.n, CodeNoOrder, fmt.Sprintf("write: %s MOVE E10 E9", army), "%s has no order", army)
+		return
+	}
+	if lookupKeyword(l.words[1]) != kwMove {
+		p.problem(l.n, CodeUnknownOrder, orderKeywords, "unknown order %q", l.words[1])
+		return
+	}
+	verb := strings.ToUpper(l.words[1])
+	if len(l.words) < 3 {
+		p.problem(l.n, CodeNoPath, fmt.Sprintf("list the squares to go through, one step each: %s %s E10 E9", army, verb), "%s %s names no square", army, verb)
+		return
+	}
+	path := make([]campaign.Coord, 0, len(l.words)-2)
+	for _, w := range l.words[2:] {
+		c, ok := p.square(l.n, w)
+		if !ok {
+			return
+		}
+		path = append(path, c)
+	}
+	p.s.Set.Orders = append(p.s.Set.Orders, campaign.Move{Army: army, Path: path, SourceLine: l.n})
+}
+
+func (p *parser) square(n int, w string) (campaign.Coord, bool) {
+	c, err := campaign.ParseCoord(w)
+	if err != nil {
+		p.problem(n, CodeBadSquare, "name squares by column letter and row number, like E10", "%q is not a square", w)
+		return c, false
+	}
+	if !p.m.Contains(c) {
+		p.problem(n, CodeOffMap, "the map runs "+p.m.Range(), "unknown square %q", w)
+		return c, false
+	}
+	return c, true
+}
+
+// EchoLine is one line of the orders as understood, for acknowledgements
+// and reports.
+type EchoLine struct {
+	Line int
+	Text string // normalised: upper-case English keywords, ids as in the state
+}
+
+func (e EchoLine) String() string { return fmt.Sprintf("line %d: %s", e.Line, e.Text) }
+
+// Echo lists the header and every accepted order, normalised, in the order
+// of their lines.
+func (s *Sheet) Echo() []EchoLine {
+	var out []EchoLine
+	if s.HeaderLine > 0 {
+		out = append(out, EchoLine{s.HeaderLine, fmt.Sprintf("CAMPAIGN %s PLAYER %s TURN %d", s.Campaign, s.Player, s.Turn)})
+	}
+	for _, o := range s.Set.Orders {
+		out = append(out, EchoLine{o.Line(), o.String()})
+	}
+	if s.InitiativeLine > 0 {
+		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})
+	}
+	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
+	return out
+}

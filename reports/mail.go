@@ -1,0 +1,125 @@
+package reports
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+	gomail "github.com/wneessen/go-mail"
+)
+
+// ReportMail is one player's turn-report mail.
+type ReportMail struct {
+	Campaign string // campaign id, for the file name and Message-ID: "riverlands"
+	Title    string // campaign title, for the subject and body
+	Turn     int    // the turn played
+	Player   string // player id, for the file name and Message-ID
+	Lang     string // the player's language
+	From     mail.Address
+	To       mail.Address // the player's name and address
+	Domain   string       // right-hand side of the Message-ID
+	Date     time.Time    // the injected clock
+	Deadline time.Time    // the next turn's deadline
+	PDF      []byte       // from RenderPlayer
+}
+
+// AttachmentName is the report's file name: riverlands-turn-001-empire.pdf.
+func AttachmentName(campaignID string, turn int, player string) string {
+	return fmt.Sprintf("%s-turn-%03d-%s.pdf", fileSafe(campaignID), turn, fileSafe(player))
+}
+
+// MessageID is the report mail's Message-ID without the angle brackets. It
+// is fixed by campaign, turn and player, so a resent report is recognisably
+// the same mail.
+func MessageID(campaignID string, turn int, player, domain string) string {
+	return fmt.Sprintf("%s.t%d.%s.report@%s", fileSafe(campaignID), turn, fileSafe(player), domain)
+}
+
+// ComposeReport writes the mail as .eml bytes (CRLF): subject and plain-text
+// body in the player's language, the PDF attached. The same ReportMail
+// always gives the same bytes: fixed date, Message-ID and MIME boundary.
+func ComposeReport(m ReportMail) ([]byte, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	w, err := newWords(m.Lang)
+	if err != nil {
+		return nil, err
+	}
+	cal := campaign.CalendarOf(m.Turn)
+	name := AttachmentName(m.Campaign, m.Turn, m.Player)
+	data := args{"Title": m.Title, "Name": m.To.Name, "Turn": m.Turn, "Season": w.season(cal.Season), "Year": cal.Year,
+		"Calendar": w.calendar(m.Turn), "Deadline": w.date(m.Deadline), "Attachment": name}
+	if m.To.Name == "" {
+		data["Name"] = m.Player
+	}
+	subject, body := w.text("mail.subject", data), w.text("mail.body", data)
+	if w.err != nil {
+		return nil, fmt.Errorf("reports: %w", w.err)
+	}
+
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := msg.FromFormat(m.From.Name, m.From.Address); err != nil {
+		return nil, fmt.Errorf("reports: sender %q: %w", m.From.Address, err)
+	}
+	if err := msg.AddToFormat(m.To.Name, m.To.Address); err != nil {
+		return nil, fmt.Errorf("reports: recipient %q of player %s: %w", m.To.Address, m.Player, err)
+	}
+	msg.Subject(subject)
+	msg.SetDateWithValue(m.Date)
+	msg.SetMessageIDWithValue(MessageID(m.Campaign, m.Turn, m.Player, m.Domain))
+	// RFC 3834: tells vacation responders not to answer a report.
+	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
+	msg.SetBoundary(boundary(m.PDF, body))
+	msg.SetBodyString(gomail.TypeTextPlain, body)
+	if err := msg.AttachReader(name, bytes.NewReader(m.PDF), gomail.WithFileContentType("application/pdf")); err != nil {
+		return nil, fmt.Errorf("reports: attaching %s: %w", name, err)
+	}
+	var b bytes.Buffer
+	if _, err := msg.WriteTo(&b); err != nil {
+		return nil, fmt.Errorf("reports: writing the mail to %s: %w", m.To.Address, err)
+	}
+	return b.Bytes(), nil
+}
+
+func (m *ReportMail) check() error {
+	switch {
+	case m.Campaign == "" || m.Player == "":
+		return fmt.Errorf("reports: a report mail needs the campaign and player ids")
+	case m.Turn < 1:
+		return fmt.Errorf("reports: turn %d: turns count from 1", m.Turn)
+	case m.Domain == "":
+		return fmt.Errorf("reports: a report mail needs a Message-ID domain\nhint: use the domain of the sender address")
+	case m.Date.IsZero() || m.Deadline.IsZero():
+		return fmt.Errorf("reports: a report mail needs its date (the injected clock) and the next deadline")
+	case len(m.PDF) == 0:
+		return fmt.Errorf("reports: the report mail for %s has no PDF", m.Player)
+	}
+	return nil
+}
+
+// boundary is fixed by the content, so output is reproducible, and cannot
+// occur in it: base64 and the body are hashed into it.
+func boundary(pdf []byte, body string) string {
+	h := sha256.New()
+	h.Write(pdf)
+	h.Write([]byte(body))
+	return "turnproc-" + hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// fileSafe keeps ids usable in file names and Message-IDs: ASCII letters,
+// digits, '-' and '_', everything else becomes '_'.
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}

@@ -1,0 +1,540 @@
+package reports
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/jung-kurt/gofpdf"
+	"github.com/turnproc/turnproc/campaign"
+)
+
+// Map drawing sizes, in millimetres. Below minTextCell a square shows no
+// numbers (a 100×100 map gets cells under 2 mm), below minArmyText armies
+// are a dot instead of "A1 500".
+const (
+	maxCell     = 24.0
+	minTextCell = 3.2
+	minArmyText = 7.5
+	ptPerMM     = 1 / 0.3528
+	legendRowH  = 5.6
+	legendCols  = 3
+)
+
+type rgb [3]int
+
+// Owner colours, after Okabe–Ito (readable by most colour-blind players);
+// each owner also gets a number, so a greyscale print still reads.
+var ownerColours = []rgb{{213, 94, 0}, {0, 114, 178}, {0, 158, 115}, {204, 121, 167},
+	{230, 159, 0}, {86, 180, 233}, {120, 70, 30}, {40, 40, 40}}
+
+var (
+	seaColour   = rgb{173, 207, 235}
+	waveColour  = rgb{80, 130, 195}
+	riverColour = rgb{30, 90, 200}
+	hatchColour = rgb{120, 95, 60}
+	treeColour  = rgb{90, 155, 85}
+	gridColour  = rgb{150, 150, 150}
+)
+
+// look is what a square's cell shows of its geography, with the
+// neighbourhood facts (sea sides, river course) already worked out.
+type look struct {
+	sq       campaign.Square
+	seaSides [][2]int // directions of sea neighbours (coast strips)
+	river    [][2]int // directions the river runs to (to the cell's edge)
+}
+
+// painter draws the map of one turn on one page.
+type painter struct {
+	d      *doc
+	t      *Turn
+	s      float64 // cell size
+	ox, oy float64 // top-left of square A1
+	owners map[string]int
+	labelP float64 // label font size, pt
+	step   int     // label every step-th column and row
+}
+
+// mapPage draws the map after the turn on a page of its own, scaled so the
+// whole grid and the legend fit.
+func (d *doc) mapPage(t *Turn) {
+	d.f.AddPage()
+	d.heading(d.w.text("pdf.section.map", args{"Turn": t.Outcome.Turn}))
+	auto, brk := d.f.GetAutoPageBreak()
+	d.f.SetAutoPageBreak(false, 0) // everything is placed by hand inside the page
+	defer d.f.SetAutoPageBreak(auto, brk)
+
+	p := &painter{d: d, t: t, owners: map[string]int{}}
+	for i, pl := range t.After.Players {
+		p.owners[pl.ID] = i
+	}
+	legendH := p.legendHeight()
+	top := d.f.GetY() + 1
+	p.layout(margin, top, textWidth, pageH-bottomMargin-legendH-5-top)
+	p.grid()
+	p.legend(pageH - bottomMargin - legendH - 2)
+}
+
+// layout picks the cell size and label spacing for the available box.
+func (p *painter) layout(x, y, w, h float64) {
+	m := p.t.Map
+	s0 := math.Min(w/float64(m.Width), h/float64(m.Height))
+	p.labelP = math.Max(4, math.Min(7.5, s0*0.5*ptPerMM))
+	labelH := p.labelP / ptPerMM
+	p.d.f.SetFont(sans, "", p.labelP)
+	gutterX := p.d.f.GetStringWidth(strconv.Itoa(m.Height)) + 1.2
+	gutterY := labelH + 1.2
+	p.s = math.Min(maxCell, math.Min((w-2*gutterX)/float64(m.Width), (h-2*gutterY)/float64(m.Height)))
+	widest := math.Max(p.d.f.GetStringWidth(campaign.ColumnName(m.Width-1)), p.d.f.GetStringWidth(strconv.Itoa(m.Height)))
+	for _, k := range []int{1, 2, 5, 10, 20, 50} {
+		p.step = k
+		if widest <= float64(k)*p.s*0.9 && labelH <= float64(k)*p.s {
+			break
+		}
+	}
+	p.ox = x + (w-float64(m.Width)*p.s)/2
+	p.oy = y + gutterY
+}
+
+func (p *painter) at(c campaign.Coord) (float64, float64) {
+	return p.ox + float64(c.Col)*p.s, p.oy + float64(c.Row)*p.s
+}
+
+func (p *painter) fill(c rgb) { p.d.f.SetFillColor(c[0], c[1], c[2]) }
+func (p *painter) draw(c rgb) { p.d.f.SetDrawColor(c[0], c[1], c[2]) }
+func (p *painter) ink(c rgb)  { p.d.f.SetTextColor(c[0], c[1], c[2]) }
+
+func (p *painter) ownerColour(id string) rgb {
+	return ownerColours[p.owners[id]%len(ownerColours)]
+}
+
+// grid draws the squares in layers: terrain, grid lines, owners, edges,
+// then the numbers and armies on top, then the labels.
+func (p *painter) grid() {
+	m := p.t.Map
+	for _, sq := range m.Squares() {
+		x, y := p.at(sq.At)
+		p.terrain(x, y, p.s, p.lookOf(sq))
+	}
+	p.gridLines()
+	for _, sq := range m.Squares() {
+		if st := p.t.After.Square(sq.At); st.Owner != "" {
+			x, y := p.at(sq.At)
+			p.ownerBorder(x, y, p.s, p.ownerColour(st.Owner))
+		}
+	}
+	p.edges()
+	for _, sq := range m.Squares() {
+		p.contents(sq)
+	}
+	p.labels()
+	p.d.f.SetTextColor(0, 0, 0)
+}
+
+// lookOf works out the neighbourhood of a map square: which sides face the
+// sea, and where its river runs (to river neighbours, orthogonal first,
+// else on to the sea or straight through).
+func (p *painter) lookOf(sq campaign.Square) look {
+	m := p.t.Map
+	l := look{sq: sq}
+	hasRiver := func(dc, dr int) bool {
+		n := m.Square(campaign.Coord{Col: sq.At.Col + dc, Row: sq.At.Row + dr})
+		return n != nil && n.River != campaign.NoRiver
+	}
+	isSea := func(dc, dr int) bool {
+		n := m.Square(campaign.Coord{Col: sq.At.Col + dc, Row: sq.At.Row + dr})
+		return n != nil && n.Kind == campaign.Sea
+	}
+	for _, d := range [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} {
+		if sq.Kind == campaign.Coast && isSea(d[0], d[1]) {
+			l.seaSides = append(l.seaSides, d)
+		}
+	}
+	if sq.River == campaign.NoRiver {
+		return l
+	}
+	for _, d := range [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+		diagonal := d[0] != 0 && d[1] != 0
+		if hasRiver(d[0], d[1]) && !(diagonal && (hasRiver(d[0], 0) || hasRiver(0, d[1]))) {
+			l.river = append(l.river, d)
+		}
+	}
+	if len(l.river) < 2 {
+		l.river = append(l.river, riverEnd(l.river, isSea))
+	}
+	return l
+}
+
+// riverEnd is where a river that starts or ends in a square goes: into a
+// neighbouring sea if there is one, else straight on through the square.
+func riverEnd(course [][2]int, isSea func(dc, dr int) bool) [2]int {
+	for _, d := range [][2]int{{0, 1}, {1, 0}, {-1, 0}, {0, -1}} {
+		if isSea(d[0], d[1]) {
+			return d
+		}
+	}
+	if len(course) == 1 {
+		return [2]int{-course[0][0], -course[0][1]}
+	}
+	return [2]int{1, 0}
+}
+
+// baseColour is the fill of a square's terrain.
+func baseColour(sq campaign.Square) rgb {
+	switch {
+	case sq.Kind == campaign.Sea:
+		return seaColour
+	case sq.Terrain == campaign.Impassable:
+		return rgb{125, 125, 125}
+	case sq.Terrain == campaign.VeryDifficult:
+		return rgb{204, 180, 146}
+	case sq.Terrain == campaign.Difficult:
+		return rgb{222, 202, 166}
+	case sq.Terrain == campaign.Moderate:
+		return rgb{238, 225, 184}
+	case sq.Forest:
+		return rgb{214, 233, 196}
+	case sq.Kind == campaign.Coast:
+		return rgb{232, 240, 222}
+	}
+	return rgb{248, 245, 228}
+}
+
+// terrain paints a cell's geography: colour, then a pattern per grade so a
+// greyscale print still tells them apart (waves, hill marks, hatching,
+// trees), coast strips, cliffs and the river.
+func (p *painter) terrain(x, y, s float64, l look) {
+	f := p.d.f
+	sq := l.sq
+	p.fill(baseColour(sq))
+	f.Rect(x, y, s, s, "F")
+	thin := math.Max(0.08, s*0.025)
+	f.SetLineWidth(thin)
+	switch {
+	case sq.Kind == campaign.Sea:
+		p.draw(waveColour)
+		for _, fy := range []float64{0.35, 0.7} {
+			f.Line(x+0.2*s, y+fy*s, x+0.45*s, y+fy*s)
+			f.Line(x+0.55*s, y+(fy-0.08)*s, x+0.8*s, y+(fy-0.08)*s)
+		}
+	case sq.Terrain == campaign.Impassable:
+		p.draw(rgb{40, 40, 40})
+		p.hatch(x, y, s, 4, true)
+	case sq.Terrain == campaign.VeryDifficult:
+		p.draw(hatchColour)
+		p.hatch(x, y, s, 3, true)
+	case sq.Terrain == campaign.Difficult:
+		p.draw(hatchColour)
+		p.hatch(x, y, s, 3, false)
+	case sq.Terrain == campaign.Moderate:
+		p.draw(hatchColour)
+		for _, fx := range []float64{0.12, 0.58} {
+			f.Line(x+fx*s, y+0.62*s, x+(fx+0.15)*s, y+0.47*s)
+			f.Line(x+(fx+0.15)*s, y+0.47*s, x+(fx+0.3)*s, y+0.62*s)
+		}
+	}
+	if sq.Forest {
+		p.fill(treeColour)
+		for _, c := range [][2]float64{{0.2, 0.5}, {0.8, 0.5}, {0.5, 0.62}} {
+			p.dot(x+c[0]*s, y+c[1]*s, 0.07*s, "F")
+		}
+	}
+	p.coastStrips(x, y, s, l)
+	p.river(x, y, s, l)
+}
+
+// hatch draws k diagonal lines ("/"), and as many "\" when cross.
+func (p *painter) hatch(x, y, s float64, k int, cross bool) {
+	f := p.d.f
+	for i := 1; i <= k; i++ {
+		t := 2 * s * float64(i) / float64(k+1) // the line x'+y' = t inside the cell
+		x1, y1, x2, y2 := 0.0, t, t, 0.0
+		if t > s {
+			x1, y1, x2, y2 = t-s, s, s, t-s
+		}
+		f.Line(x+x1, y+y1, x+x2, y+y2)
+		if cross {
+			f.Line(x+s-x1, y+y1, x+s-x2, y+y2)
+		}
+	}
+}
+
+// coastStrips paints the sea part of a coast along its sea sides; cliffs
+// are a dark line where that water meets the land ([A22]).
+func (p *painter) coastStrips(x, y, s float64, l look) {
+	f := p.d.f
+	w := 0.2 * s
+	for _, d := range l.seaSides {
+		rx, ry, rw, rh := x, y, s, s
+		switch d {
+		case [2]int{0, -1}:
+			rh = w
+		case [2]int{0, 1}:
+			ry, rh = y+s-w, w
+		case [2]int{-1, 0}:
+			rw = w
+		case [2]int{1, 0}:
+			rx, rw = x+s-w, w
+		}
+		p.fill(seaColour)
+		f.Rect(rx, ry, rw, rh, "F")
+		if l.sq.Cliffs {
+			p.draw(rgb{70, 50, 30})
+			f.SetLineWidth(math.Max(0.2, s*0.05))
+			switch d {
+			case [2]int{0, -1}:
+				f.Line(x, y+w, x+s, y+w)
+			case [2]int{0, 1}:
+				f.Line(x, y+s-w, x+s, y+s-w)
+			case [2]int{-1, 0}:
+				f.Line(x+w, y, x+w, y+s)
+			case [2]int{1, 0}:
+				f.Line(x+s-w, y, x+s-w, y+s)
+			}
+		}
+	}
+}
+
+// river draws the river from the cell's centre towards each direction of
+// its course; the line width grows with its class, rapids are dashed.
+func (p *painter) river(x, y, s float64, l look) {
+	if l.sq.River == campaign.NoRiver {
+		return
+	}
+	f := p.d.f
+	widths := map[campaign.River]float64{campaign.SmallRiver: 0.05, campaign.LargeRiver: 0.11, campaign.Rapids: 0.07}
+	f.SetLineWidth(math.Max(0.15, s*widths[l.sq.River]))
+	p.draw(riverColour)
+	f.SetLineCapStyle("round")
+	if l.sq.River == campaign.Rapids {
+		f.SetDashPattern([]float64{s * 0.12, s * 0.08}, 0)
+	}
+	cx, cy := x+s/2, y+s/2
+	for _, d := range l.river {
+		f.Line(cx, cy, cx+float64(d[0])*s/2, cy+float64(d[1])*s/2)
+	}
+	f.SetDashPattern(nil, 0)
+	f.SetLineCapStyle("butt")
+}
+
+func (p *painter) gridLines() {
+	m := p.t.Map
+	f := p.d.f
+	p.draw(gridColour)
+	f.SetLineWidth(math.Min(0.15, p.s*0.03))
+	w, h := float64(m.Width)*p.s, float64(m.Height)*p.s
+	for c := 0; c <= m.Width; c++ {
+		f.Line(p.ox+float64(c)*p.s, p.oy, p.ox+float64(c)*p.s, p.oy+h)
+	}
+	for r := 0; r <= m.Height; r++ {
+		f.Line(p.ox, p.oy+float64(r)*p.s, p.ox+w, p.oy+float64(r)*p.s)
+	}
+}
+
+// ownerBorder outlines an owned square in its owner's colour.
+func (p *painter) ownerBorder(x, y, s float64, c rgb) {
+	lw := math.Max(0.25, math.Min(0.9, s*0.08))
+	p.draw(c)
+	p.d.f.SetLineWidth(lw)
+	p.d.f.Rect(x+lw/2, y+lw/2, s-lw, s-lw, "D")
+}
+
+// edges draws impassable edges ([A20]): a thick line on the shared side
+// when neither way may cross, a dashed one inside the square that cannot
+// be entered when only one way is closed.
+func (p *painter) edges() {
+	m := p.t.Map
+	f := p.d.f
+	lw := math.Max(0.4, math.Min(1.2, p.s*0.12))
+	f.SetLineWidth(lw)
+	p.draw(rgb{0, 0, 0})
+	for _, e := range m.BlockedEdges() {
+		from, to := e[0], e[1]
+		both := m.Blocked(to, from)
+		if both && compareCoords(to, from) < 0 {
+			continue // drawn from the other side
+		}
+		dc, dr := float64(to.Col-from.Col), float64(to.Row-from.Row)
+		x, y := p.at(from)
+		cx, cy := x+p.s/2+dc*p.s/2, y+p.s/2+dr*p.s/2 // middle of the shared side (or corner)
+		if !both {
+			cx, cy = cx+dc*lw, cy+dr*lw
+			f.SetDashPattern([]float64{p.s * 0.1, p.s * 0.07}, 0)
+		}
+		if dc != 0 && dr != 0 { // a corner: a short stroke across it
+			f.Line(cx-dr*p.s*0.2, cy+dc*p.s*0.2, cx+dr*p.s*0.2, cy-dc*p.s*0.2)
+		} else {
+			f.Line(cx-dr*p.s/2, cy-dc*p.s/2, cx+dr*p.s/2, cy+dc*p.s/2)
+		}
+		f.SetDashPattern(nil, 0)
+	}
+}
+
+func compareCoords(a, b campaign.Coord) int {
+	if a.Row != b.Row {
+		return a.Row - b.Row
+	}
+	return a.Col - b.Col
+}
+
+// contents writes what stands in a square: capital star, owner number,
+// the explored value or "?", and the armies and fleets.
+func (p *painter) contents(sq campaign.Square) {
+	if !sq.Kind.HasLand() {
+		p.units(sq.At)
+		return
+	}
+	x, y := p.at(sq.At)
+	s := p.s
+	st := p.t.After.Square(sq.At)
+	if st.Owner != "" && p.isCapital(sq.At, st.Owner) {
+		if s >= minTextCell {
+			p.star(x+0.15*s, y+0.16*s, 0.11*s, p.ownerColour(st.Owner))
+		} else { // too small for numbers: the star is the cell's only mark
+			p.star(x+s/2, y+s/2, 0.6*s, p.ownerColour(st.Owner))
+		}
+	}
+	if st.Owner != "" && s >= minArmyText {
+		p.text(x+s*0.8, y+s*0.26, s*0.18, s*0.3, "B", p.ownerColour(st.Owner), strconv.Itoa(p.owners[st.Owner]+1))
+	}
+	if sq.Terrain != campaign.Impassable { // never entered, so never explored
+		p.value(x, y, s, st.Explored, st.Value, s >= minTextCell)
+	}
+	p.units(sq.At)
+}
+
+// value writes the explored value, or marks the square unexplored: "?",
+// or a grey dot where a cell is too small for text.
+func (p *painter) value(x, y, s float64, explored bool, v int, textFits bool) {
+	switch {
+	case !textFits && !explored:
+		p.fill(rgb{110, 110, 110})
+		p.dot(x+s/2, y+s/2, s*0.12, "F")
+	case !textFits:
+	case explored:
+		p.text(x+s/2, y+s*0.42, s*0.36, s*0.9, "B", rgb{0, 0, 0}, strconv.Itoa(v))
+	default:
+		p.text(x+s/2, y+s*0.42, s*0.3, s*0.9, "", rgb{120, 120, 120}, "?")
+	}
+}
+
+func (p *painter) isCapital(c campaign.Coord, owner string) bool {
+	pl := p.t.After.Player(owner)
+	return pl != nil && pl.Capital == c
+}
+
+// units lists the armies ("A1 500") and fleets ("F1") in a square in their
+// owners' colours, as many as fit, then "+n"; in small cells a dot.
+func (p *painter) units(c campaign.Coord) {
+	type unit struct{ label, owner string }
+	var us []unit
+	for _, a := range p.t.After.ArmiesAt(c) {
+		us = append(us, unit{a.ID + " " + strconv.Itoa(a.Points), a.Owner})
+	}
+	for _, fl := range p.t.After.Fleets {
+		if fl.At == c {
+			us = append(us, unit{fl.ID, fl.Owner})
+		}
+	}
+	if len(us) == 0 {
+		return
+	}
+	x, y := p.at(c)
+	s := p.s
+	if s < minArmyText {
+		p.fill(p.ownerColour(us[0].owner))
+		p.draw(rgb{0, 0, 0})
+		p.d.f.SetLineWidth(math.Max(0.05, s*0.04))
+		p.dot(x+s*0.72, y+s*0.72, s*0.2, "FD")
+		return
+	}
+	size := s * 0.17
+	room := int((s * 0.46) / (size * 1.1)) // lines that fit in the lower half
+	for i, u := range us {
+		label := u.label
+		if i == room-1 && len(us) > room {
+			label = "+" + strconv.Itoa(len(us)-i)
+		}
+		p.text(x+s/2, y+s*0.56+float64(i+1)*size*1.1, size, s*0.94, "B", p.ownerColour(u.owner), label)
+		if i == room-1 {
+			break
+		}
+	}
+}
+
+// text writes a centred string of height h (mm) with its baseline at y,
+// shrunk to fit maxW.
+func (p *painter) text(cx, y, h, maxW float64, style string, c rgb, s string) {
+	f := p.d.f
+	pt := h * ptPerMM
+	f.SetFont(sans, style, pt)
+	if w := f.GetStringWidth(s); w > maxW {
+		pt *= maxW / w
+		f.SetFont(sans, style, pt)
+	}
+	p.ink(c)
+	f.Text(cx-f.GetStringWidth(s)/2, y, s)
+}
+
+// dot draws a disc; one too small to see as round is drawn as a square,
+// which costs a few bytes instead of four Bézier curves (a 100×100 map has
+// thousands of them).
+func (p *painter) dot(cx, cy, r float64, style string) {
+	if r < 0.4 {
+		p.d.f.Rect(cx-r, cy-r, 2*r, 2*r, style)
+		return
+	}
+	p.d.f.Circle(cx, cy, r, style)
+}
+
+func (p *painter) star(cx, cy, r float64, c rgb) {
+	pts := make([]gofpdf.PointType, 10)
+	for i := range pts {
+		rr := r
+		if i%2 == 1 {
+			rr = r * 0.45
+		}
+		a := -math.Pi/2 + float64(i)*math.Pi/5
+		pts[i] = gofpdf.PointType{X: cx + rr*math.Cos(a), Y: cy + rr*math.Sin(a)}
+	}
+	p.fill(c)
+	p.draw(rgb{0, 0, 0})
+	p.d.f.SetLineWidth(math.Max(0.05, r*0.1))
+	p.d.f.Polygon(pts, "FD")
+}
+
+// labels writes column letters above and below the grid and row numbers on
+// both sides, every step-th one when the cells are small.
+func (p *painter) labels() {
+	m := p.t.Map
+	f := p.d.f
+	f.SetFont(sans, "", p.labelP)
+	p.ink(rgb{60, 60, 60})
+	h := p.labelP / ptPerMM
+	w, ht := float64(m.Width)*p.s, float64(m.Height)*p.s
+	for c := 0; c < m.Width; c++ {
+		if !p.labelled(c) {
+			continue
+		}
+		name := campaign.ColumnName(c)
+		x := p.ox + (float64(c)+0.5)*p.s - f.GetStringWidth(name)/2
+		f.Text(x, p.oy-0.8, name)
+		f.Text(x, p.oy+ht+h+0.4, name)
+	}
+	for r := 0; r < m.Height; r++ {
+		if !p.labelled(r) {
+			continue
+		}
+		num := strconv.Itoa(r + 1)
+		y := p.oy + (float64(r)+0.5)*p.s + h*0.35
+		f.Text(p.ox-0.8-f.GetStringWidth(num), y, num)
+		f.Text(p.ox+w+0.8, y, num)
+	}
+}
+
+// labelled says whether the i-th (0-based) column or row gets its label:
+// all of them, or every step-th counted from 1 (and the first, when the
+// step leaves room for it).
+func (p *painter) labelled(i int) bool {
+	return p.step == 1 || (i+1)%p.step == 0 || (i == 0 && p.step > 2)
+}

@@ -1,0 +1,172 @@
+package reports
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/jung-kurt/gofpdf"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// A4 portrait, in millimetres.
+const (
+	pageW, pageH = 210.0, 297.0
+	margin       = 12.0
+	bottomMargin = 16.0 // room for the footer
+	textWidth    = pageW - 2*margin
+	indentStep   = 6.0
+	lineHeight   = 4.6
+)
+
+const (
+	sans = "go"
+	mono = "gomono"
+)
+
+// doc is one PDF being written in one language.
+type doc struct {
+	f *gofpdf.Fpdf
+	w *words
+}
+
+// newDoc starts a reproducible A4 document: dates from the injected clock,
+// sorted catalogue, fonts embedded from bytes (the Go fonts cover Spanish:
+// á é í ó ú ñ ¿ ¡, and Σ ≤ − —).
+func newDoc(t *Turn, w *words, title string) *doc {
+	f := gofpdf.New("P", "mm", "A4", "")
+	f.SetCreationDate(t.Generated)
+	f.SetModificationDate(t.Generated)
+	f.SetCatalogSort(true)
+	// QUIRK: gofpdf appends into the font slice it is given; a fresh copy per
+	// document keeps concurrent renders free of data races.
+	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
+	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
+	f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+	f.SetTitle(title, true)
+	f.SetCreator("turnproc", true)
+	f.SetMargins(margin, margin, margin)
+	f.SetAutoPageBreak(true, bottomMargin)
+	f.AliasNbPages("{nb}")
+	d := &doc{f: f, w: w}
+	footer := args{"Title": t.Title, "Calendar": w.calendar(t.Outcome.Turn), "Pages": "{nb}"}
+	f.SetFooterFunc(func() {
+		footer["Page"] = f.PageNo()
+		f.SetY(-11)
+		d.font("", 7.5)
+		f.SetTextColor(110, 110, 110)
+		f.CellFormat(0, 4, w.text("pdf.footer", footer), "", 0, "C", false, 0, "")
+		f.SetTextColor(0, 0, 0)
+	})
+	return d
+}
+
+func (d *doc) font(style string, size float64) { d.f.SetFont(sans, style, size) }
+
+// bytes finishes the document.
+func (d *doc) bytes() ([]byte, error) {
+	if d.w.err != nil {
+		return nil, fmt.Errorf("reports: %w", d.w.err)
+	}
+	var b bytes.Buffer
+	if err := d.f.Output(&b); err != nil {
+		return nil, fmt.Errorf("reports: writing the PDF: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// room starts a new page unless h millimetres still fit on this one.
+func (d *doc) room(h float64) {
+	if d.f.GetY()+h > pageH-bottomMargin {
+		d.f.AddPage()
+	}
+}
+
+// title writes the big lines at the top of the first page.
+func (d *doc) title(big, small string) {
+	d.font("B", 20)
+	d.f.MultiCell(textWidth, 9, big, "", "L", false)
+	d.font("B", 13)
+	d.f.MultiCell(textWidth, 6.5, small, "", "L", false)
+}
+
+// heading writes a section title with a rule under it.
+func (d *doc) heading(text string) {
+	d.room(24)
+	d.f.Ln(3)
+	d.font("B", 13)
+	d.f.MultiCell(textWidth, 6.5, text, "", "L", false)
+	y := d.f.GetY()
+	d.f.SetDrawColor(120, 120, 120)
+	d.f.SetLineWidth(0.3)
+	d.f.Line(margin, y, pageW-margin, y)
+	d.f.Ln(2)
+}
+
+// para writes a wrapped paragraph.
+func (d *doc) para(text string, style string, size float64) {
+	d.font(style, size)
+	d.f.MultiCell(textWidth, size*0.47, text, "", "L", false)
+}
+
+// lines writes narrated events, indented, passes green and failures red
+// (and bold, so a greyscale print still shows them).
+func (d *doc) lines(ls []line) {
+	for _, l := range ls {
+		x := margin + float64(l.indent)*indentStep
+		switch l.style {
+		case strong:
+			d.room(3 * lineHeight)
+			d.f.Ln(1)
+			d.font("B", 9.5)
+		case passed:
+			d.font("B", 9.5)
+			d.f.SetTextColor(0, 110, 40)
+		case failed:
+			d.font("B", 9.5)
+			d.f.SetTextColor(180, 0, 0)
+		default:
+			d.font("", 9.5)
+		}
+		d.f.SetX(x)
+		d.f.MultiCell(pageW-margin-x, lineHeight, l.text, "", "L", false)
+		d.f.SetTextColor(0, 0, 0)
+	}
+}
+
+// column of a table.
+type column struct {
+	head  string
+	width float64
+	align string // "L", "C", "R"
+}
+
+// table writes a header row and rows, repeating the header after a page
+// break so every page of a long table can be read alone.
+func (d *doc) table(cols []column, rows [][]string) {
+	const h = 5.5
+	header := func() {
+		d.font("B", 8.5)
+		d.f.SetFillColor(225, 225, 225)
+		d.f.SetDrawColor(150, 150, 150)
+		d.f.SetLineWidth(0.2)
+		for _, c := range cols {
+			d.f.CellFormat(c.width, h, c.head, "1", 0, c.align, true, 0, "")
+		}
+		d.f.Ln(h)
+	}
+	d.room(3 * h)
+	header()
+	for _, r := range rows {
+		if d.f.GetY()+h > pageH-bottomMargin {
+			d.f.AddPage()
+			header()
+		}
+		d.font("", 8.5)
+		for i, c := range cols {
+			d.f.CellFormat(c.width, h, r[i], "1", 0, c.align, false, 0, "")
+		}
+		d.f.Ln(h)
+	}
+}

@@ -1,0 +1,103 @@
+package reports
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+// Turn is everything a report of one resolved campaign turn shows.
+type Turn struct {
+	Title   string // the campaign's title, e.g. "The Riverlands Campaign"
+	Map     *campaign.Map
+	Rules   campaign.Rules // for the chances shown next to each check
+	Before  *campaign.State
+	After   *campaign.State // the state after the turn, normally Outcome.State
+	Outcome *campaign.Outcome
+	// Deadline is the next turn's deadline; zero leaves it out.
+	Deadline time.Time
+	// Generated is the injected clock: the PDF's dates and "generated" line.
+	Generated time.Time
+	// Notes holds, per player id, the order lines the intake refused,
+	// already as text in the player's language.
+	Notes map[string][]string
+}
+
+// check refuses a Turn that cannot be reported.
+func (t *Turn) check() error {
+	switch {
+	case t.Map == nil:
+		return fmt.Errorf("reports: the turn has no map")
+	case t.Before == nil || t.After == nil:
+		return fmt.Errorf("reports: the turn needs the state before and after it")
+	case t.Outcome == nil:
+		return fmt.Errorf("reports: the turn has no outcome\nhint: pass what campaign.Resolve returned")
+	case t.Outcome.Turn < 1:
+		return fmt.Errorf("reports: turn %d: turns count from 1", t.Outcome.Turn)
+	}
+	return nil
+}
+
+// player finds a player in the state after the turn.
+func (t *Turn) player(id string) (*campaign.Player, error) {
+	if p := t.After.Player(id); p != nil {
+		return p, nil
+	}
+	ids := make([]string, len(t.After.Players))
+	for i, p := range t.After.Players {
+		ids[i] = p.ID
+	}
+	return nil, fmt.Errorf("reports: turn %d has no player %q\nhint: the players are %s", t.Outcome.Turn, id, strings.Join(ids, ", "))
+}
+
+// playerName is how reports name a player: his name, else his id.
+func (t *Turn) playerName(id string) string {
+	if p := t.After.Player(id); p != nil && p.Name != "" {
+		return p.Name
+	}
+	return id
+}
+
+// unitPoints is the size of an army: as it was before the turn, else now.
+func (t *Turn) unitPoints(id string) int {
+	if a := t.Before.Army(id); a != nil {
+		return a.Points
+	}
+	if a := t.After.Army(id); a != nil {
+		return a.Points
+	}
+	return 0
+}
+
+// empire is a player's position at a glance (D6: value and army points).
+type empire struct {
+	Capital  campaign.Coord
+	Squares  int
+	Value    int
+	Fielded  int
+	Reserves int
+	Armies   []campaign.Army
+}
+
+func (t *Turn) empireOf(p *campaign.Player) empire {
+	e := empire{Capital: p.Capital, Squares: len(t.After.Owned(p.ID)), Value: t.After.EmpireValue(p.ID),
+		Fielded: t.After.FieldedPoints(p.ID), Reserves: p.Reserves}
+	for _, a := range t.After.Armies {
+		if a.Owner == p.ID {
+			e.Armies = append(e.Armies, a)
+		}
+	}
+	slices.SortFunc(e.Armies, func(a, b campaign.Army) int { return compareArmyIDs(a.ID, b.ID) })
+	return e
+}
+
+// compareArmyIDs sorts A2 before A10.
+func compareArmyIDs(a, b string) int {
+	if len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	return strings.Compare(a, b)
+}

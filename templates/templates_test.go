@@ -1,0 +1,204 @@
+package templates
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"text/template/parse"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+func mustLookup(t *testing.T, lang string) *Set {
+	t.Helper()
+	s, err := Lookup(lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestLanguagesDefineTheSameNames(t *testing.T) {
+	if got := Languages(); !slices.Equal(got, []string{"en", "es"}) {
+		t.Fatalf("Languages() = %v, want [en es]", got)
+	}
+	en, es := mustLookup(t, "en").Names(), mustLookup(t, "es").Names()
+	for _, n := range en {
+		if !slices.Contains(es, n) {
+			t.Errorf("es lacks %q", n)
+		}
+	}
+	for _, n := range es {
+		if !slices.Contains(en, n) {
+			t.Errorf("en lacks %q", n)
+		}
+	}
+}
+
+// TestLanguagesUseTheSameFields catches a translation that drops or renames
+// a value the caller passes in.
+func TestLanguagesUseTheSameFields(t *testing.T) {
+	en, es := mustLookup(t, "en"), mustLookup(t, "es")
+	for _, name := range en.Names() {
+		if !es.Has(name) {
+			continue // reported by TestLanguagesDefineTheSameNames
+		}
+		fe, fs := fields(en.lookup(name).Tree.Root), fields(es.lookup(name).Tree.Root)
+		if !slices.Equal(fe, fs) {
+			t.Errorf("%s: en uses %v, es uses %v", name, fe, fs)
+		}
+	}
+}
+
+// fields lists the .Field names a template reads, sorted and unique.
+func fields(n parse.Node) []string {
+	var out []string
+	var walk func(parse.Node)
+	walk = func(n parse.Node) {
+		switch n := n.(type) {
+		case *parse.ListNode:
+			if n != nil {
+				for _, c := range n.Nodes {
+					walk(c)
+				}
+			}
+		case *parse.ActionNode:
+			walk(n.Pipe)
+		case *parse.PipeNode:
+			if n != nil {
+				for _, c := range n.Cmds {
+					walk(c)
+				}
+			}
+		case *parse.CommandNode:
+			for _, a := range n.Args {
+				walk(a)
+			}
+		case *parse.FieldNode:
+			out = append(out, strings.Join(n.Ident, "."))
+		case *parse.IfNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.RangeNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		case *parse.WithNode:
+			walk(n.Pipe)
+			walk(n.List)
+			walk(n.ElseList)
+		}
+	}
+	walk(n)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// The codes campaign emits (campaign/event.go, check.go, resolve.go,
+// order_move.go); every one needs a sentence in every language.
+var (
+	eventKinds = []campaign.EventKind{campaign.EventTurnOrder, campaign.EventRejected, campaign.EventCheck,
+		campaign.EventMoved, campaign.EventExplored, campaign.EventHalted, campaign.EventSkipped}
+	reasonCodes = []string{"dest-free", "dest-own", "size", "enemy-in-start",
+		"terrain-moderate", "terrain-difficult", "terrain-very-difficult"}
+	problemCodes = []string{"no-path", "aboard", "off-map", "not-adjacent", "sea", "impassable",
+		"impassable-edge", "too-big", "unknown-unit", "not-yours", "unsupported"}
+	seasons = []campaign.Season{campaign.Spring, campaign.Summer, campaign.Autumn, campaign.Winter}
+)
+
+func TestEveryCodeHasASentence(t *testing.T) {
+	var names []string
+	for _, k := range eventKinds {
+		names = append(names, "event."+string(k))
+	}
+	for _, c := range reasonCodes {
+		names = append(names, "reason."+c)
+	}
+	for _, c := range problemCodes {
+		names = append(names, "problem."+c)
+	}
+	for _, s := range seasons {
+		names = append(names, "season."+s.String())
+	}
+	names = append(names, "action.move")
+	for _, lang := range Languages() {
+		s := mustLookup(t, lang)
+		for _, n := range names {
+			if !s.Has(n) {
+				t.Errorf("%s: no sentence %q", lang, n)
+			}
+		}
+	}
+}
+
+// sample holds every field any text reads, so each text can be executed.
+var sample = map[string]any{
+	"Action": "A1 moves from E11 to E10", "Attachment": "riverlands-turn-001-empire.pdf",
+	"Base": 9, "Calendar": "Turn 1 — spring of year 1", "Clock": "20:00", "Date": "Sunday 6 December 2026",
+	"Day": 6, "Deadline": "Sunday 13 December 2026", "Dice": "4 + 3", "From": "E11", "Line": 3,
+	"Month": "December", "N": 2, "Name": "Karl Franz", "OfSeason": "turn 1 of 3 of the season",
+	"Order": "A1 MOVE E10", "Page": 1, "Pages": 4, "Percent": 72, "Place": 1, "Player": "Karl Franz",
+	"Points": 500, "Problem": "there is no army A9", "Race": "Empire", "Range": "A1–T15", "Reason": "E10 is free land",
+	"Rolls": "6, 2", "Rule": "§4.1 row 1", "Season": "spring", "Target": 8, "Text": "A3 enters F5 from F6.",
+	"Title": "The Riverlands Campaign", "To": "E10", "Total": 7, "Turn": 1, "TurnOfSeason": 1, "Unit": "A1",
+	"Value": "+1", "Weekday": "Sunday", "Year": 1, "Zone": "UTC",
+}
+
+func TestEveryTextExecutes(t *testing.T) {
+	for _, lang := range Languages() {
+		s := mustLookup(t, lang)
+		for _, n := range s.Names() {
+			out, err := s.Text(n, sample)
+			if err != nil {
+				t.Errorf("%v", err)
+			}
+			if strings.TrimSpace(out) == "" {
+				t.Errorf("%s: %s is empty", lang, n)
+			}
+		}
+	}
+}
+
+func TestSpanish(t *testing.T) {
+	es := mustLookup(t, "ES ")
+	tests := []struct {
+		name string
+		data map[string]any
+		want string
+	}{
+		{"calendar", map[string]any{"Turn": 1, "Season": "primavera", "Year": 1}, "Turno 1 — primavera del año 1"},
+		{"check.pass", map[string]any{"Dice": "4 + 3", "Total": 7, "Target": 8}, "Tirada 2D6: 4 + 3 = 7 ≤ 8: superada"},
+		{"check.fail", map[string]any{"Dice": "6 + 5", "Total": 11, "Target": 8}, "Tirada 2D6: 6 + 5 = 11 > 8: fallada"},
+		{"season.autumn", nil, "otoño"},
+	}
+	for _, tt := range tests {
+		got, err := es.Text(tt.name, tt.data)
+		if err != nil || got != tt.want {
+			t.Errorf("Text(%q) = %q, %v; want %q", tt.name, got, err, tt.want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	if _, err := Lookup("fr"); err == nil || err.Error() != "templates: no texts for language \"fr\"\nhint: the languages are en, es" {
+		t.Errorf("Lookup(fr) error = %v", err)
+	}
+	en := mustLookup(t, "en")
+	tests := []struct {
+		name string
+		data any
+		want string
+	}{
+		{"no.such.text", nil, `templates: en: no text named "no.such.text"`},
+		{"en/mail.tmpl", nil, `templates: en: no text named "en/mail.tmpl"`},
+		{"mail.tmpl", nil, `templates: en: no text named "mail.tmpl"`},
+		{"check.pass", map[string]any{"Dice": "4 + 3", "Total": 7},
+			`templates: en: check.pass: template: events.tmpl:27:62: executing "check.pass" at <.Target>: map has no entry for key "Target"`},
+	}
+	for _, tt := range tests {
+		if _, err := en.Text(tt.name, tt.data); err == nil || err.Error() != tt.want {
+			t.Errorf("Text(%q) error = %v\nwant %s", tt.name, err, tt.want)
+		}
+	}
+}
