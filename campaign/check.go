@@ -4,7 +4,7 @@ import "fmt"
 
 // Modifier is one row of a modifier table applied to a command check.
 type Modifier struct {
-	Rule   string `json:"rule"`   // where the rule is, e.g. "§4.1 row 3"
+	Rule   string `json:"rule"`   // where the rule is, e.g. "§4.1 #3" (table 4.1, row 3)
 	Reason string `json:"reason"` // a code the report templates translate
 	Value  int    `json:"value"`  // + easier, − harder
 }
@@ -54,11 +54,14 @@ func Chance(target int, rules Rules) int {
 	return n
 }
 
-// Problem is why an order cannot be carried out: a code for templates and
-// an English sentence for logs and the moderator.
+// Problem is why an order cannot be carried out: a code and the squares
+// involved for the report templates, and an English sentence for logs.
 type Problem struct {
-	Code string `json:"code"`
-	Text string `json:"text"`
+	Code    string `json:"code"`
+	Text    string `json:"text"`
+	At      *Coord `json:"at,omitempty"`      // the square the order could not enter
+	From    *Coord `json:"from,omitempty"`    // the square it would have come from
+	Terrain string `json:"terrain,omitempty"` // the terrain that barred it
 }
 
 func problem(code, format string, args ...any) *Problem {
@@ -66,3 +69,9 @@ func problem(code, format string, args ...any) *Problem {
 }
 
 func (p *Problem) Error() string { return p.Text }
+
+// at records the step that failed.
+func (p *Problem) at(to, from Coord) *Problem {
+	p.At, p.From = &to, &from
+	return p
+}

@@ -39,17 +39,19 @@ func validateMove(m *Map, a *Army, from Coord, o Move) *Problem {
 		sq := m.Square(to)
 		switch {
 		case sq == nil:
-			return problem("off-map", "%s is off the map, which runs %s", to, m.Range())
+			return problem("off-map", "%s is off the map, which runs %s", to, m.Range()).at(to, from)
 		case !m.Adjacent(from, to):
-			return problem("not-adjacent", "%s is not next to %s", to, from)
+			return problem("not-adjacent", "%s is not next to %s", to, from).at(to, from)
 		case !sq.Kind.HasLand():
-			return problem("sea", "%s is sea: armies cross the sea only aboard a fleet", to)
+			return problem("sea", "%s is sea: armies cross the sea only aboard a fleet", to).at(to, from)
 		case sq.EntryTerrain() == Impassable:
-			return problem("impassable", "%s is impassable terrain", to)
+			return problem("impassable", "%s is impassable terrain", to).at(to, from)
 		case m.Blocked(from, to):
-			return problem("impassable-edge", "%s cannot be entered from %s (impassable edge)", to, from)
+			return problem("impassable-edge", "%s cannot be entered from %s (impassable edge)", to, from).at(to, from)
 		case sq.EntryTerrain().OnlyScouts() && a.Points > ArmyBlock:
-			return problem("too-big", "%s is %s terrain: only 500-point armies may enter, and %s has %d points", to, sq.EntryTerrain(), a.ID, a.Points)
+			p := problem("too-big", "%s is %s terrain: only 500-point armies may enter, and %s has %d points", to, sq.EntryTerrain(), a.ID, a.Points)
+			p.Terrain = sq.EntryTerrain().String()
+			return p.at(to, from)
 		}
 		from = to
 	}
@@ -61,18 +63,18 @@ func moveModifiers(m *Map, s *State, a *Army, to Coord) []Modifier {
 	var mods []Modifier
 	switch owner := s.Square(to).Owner; {
 	case owner == "":
-		mods = append(mods, Modifier{"§4.1 row 1", "dest-free", 1})
+		mods = append(mods, Modifier{"§4.1 #1", "dest-free", 1})
 	case owner == a.Owner:
-		mods = append(mods, Modifier{"§4.1 row 2 [A17]", "dest-own", 2})
+		mods = append(mods, Modifier{"§4.1 #2 [A17]", "dest-own", 2})
 	}
 	if size := -(a.Points/ArmyBlock - 1); size != 0 {
-		mods = append(mods, Modifier{"§4.1 row 3", "size", size})
+		mods = append(mods, Modifier{"§4.1 #3", "size", size})
 	}
 	if s.enemyArmyAt(a.Owner, a.At) {
-		mods = append(mods, Modifier{"§4.1 row 4 [A18]", "enemy-in-start", -1})
+		mods = append(mods, Modifier{"§4.1 #4 [A18]", "enemy-in-start", -1})
 	}
 	if t := m.Square(to).EntryTerrain(); t.Modifier() != 0 {
-		mods = append(mods, Modifier{"§4.1 rows 5–7", "terrain-" + t.String(), t.Modifier()})
+		mods = append(mods, Modifier{"§4.1 #5–7", "terrain-" + t.String(), t.Modifier()})
 	}
 	return mods
 }

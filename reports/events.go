@@ -41,6 +41,13 @@ func (n *narrator) eventArgs(e campaign.Event) args {
 	if e.Roll != nil {
 		a["Dice"], a["Total"] = diceText(e.Roll.Dice), e.Roll.Total()
 	}
+	a["Square"], a["Prev"], a["Terrain"] = "", "", ""
+	if p := e.Problem; p != nil {
+		a["Square"], a["Prev"] = coordText(p.At), coordText(p.From)
+		if p.Terrain != "" {
+			a["Terrain"] = n.w.text("terrain."+p.Terrain, nil)
+		}
+	}
 	return a
 }
 

@@ -61,14 +61,14 @@ func (c *campaignFiles) maildir() (*orders.Maildir, error) {
 // turnRecord is everything one run of a turn produces, computed before
 // anything is written.
 type turnRecord struct {
-	turn     int
-	mails    []orders.Received
-	intake   *orders.Intake
-	outcome  *campaign.Outcome
-	dice     *campaign.Dice
-	files    map[string][]byte // path below the campaign root → content
-	reports  []string          // paths of the PDFs, for the summary
-	outbox   []string          // paths of the mails
+	turn    int
+	mails   []orders.Received
+	intake  *orders.Intake
+	outcome *campaign.Outcome
+	dice    *campaign.Dice
+	files   map[string][]byte // path below the campaign root → content
+	reports []string          // paths of the PDFs, for the summary
+	outbox  []string          // paths of the mails
 }
 
 // runTurn is the main job (DESIGN.md data flow): read the mailbox, parse

@@ -125,7 +125,9 @@ func usageError(msg, hint string) error {
 	return &cliError{code: exitUsage, err: errors.New(msg), hint: hint}
 }
 
-func badInput(err error, hint string) error { return &cliError{code: exitBadInput, err: err, hint: hint} }
+func badInput(err error, hint string) error {
+	return &cliError{code: exitBadInput, err: err, hint: hint}
+}
 
 // errHelp is returned after a command printed its --help.
 var errHelp = errors.New("help shown")
