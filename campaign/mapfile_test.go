@@ -7,14 +7,7 @@ import (
 )
 
 func TestParseExampleMap(t *testing.T) {
-	data, err := os.ReadFile("../examples/riverlands/map.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := ParseMap("map.txt", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := exampleMap(t)
 	if m.Name != "The Riverlands" || m.Width != 20 || m.Height != 15 {
 		t.Fatalf("got %q %dx%d", m.Name, m.Width, m.Height)
 	}

@@ -45,12 +45,12 @@ the turn. Prints where the reports, mails, logs and states went.`)
 		if err != nil {
 			return err
 		}
-		turn, err := c.dir.CurrentTurn()
+		turn, before, err := c.current()
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "\n%d order mails arrive for turn %d; the deadline passes and the turn runs.\n", n, turn)
-		rec, err := c.runTurn(c.cfg.Deadline.DeadlineOf(turn))
+		rec, err := c.runTurn(turn, before, c.cfg.Deadline.DeadlineOf(turn))
 		if err != nil {
 			return err
 		}

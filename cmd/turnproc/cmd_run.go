@@ -19,9 +19,9 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 	if err != nil {
 		return err
 	}
-	turn, err := c.dir.CurrentTurn()
+	turn, before, err := c.current()
 	if err != nil {
-		return badInput(err, "")
+		return err
 	}
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
 	if now := e.now(); now.Before(deadline) && !*early {
@@ -29,7 +29,7 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
 			hint: "run it at the deadline, or now with --early"}
 	}
-	rec, err := c.runTurn(deadline)
+	rec, err := c.runTurn(turn, before, deadline)
 	if err != nil {
 		return err
 	}

@@ -20,13 +20,9 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	turn, err := c.dir.CurrentTurn()
+	turn, s, err := c.current()
 	if err != nil {
-		return badInput(err, "")
-	}
-	s, err := c.dir.LoadState(turn)
-	if err != nil {
-		return badInput(err, "")
+		return err
 	}
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
 	fmt.Fprintf(e.stdout, "%s (%s)\n", c.cfg.Campaign.Title, c.cfg.Campaign.ID)

@@ -71,20 +71,25 @@ type turnRecord struct {
 	outbox  []string          // paths of the mails
 }
 
+// current loads the turn to be played next and the state before it.
+func (c *campaignFiles) current() (int, *campaign.State, error) {
+	turn, err := c.dir.CurrentTurn()
+	if err != nil {
+		return 0, nil, badInput(err, "a campaign directory made by \"turnproc init\" has state/turn-001.json")
+	}
+	s, err := c.dir.LoadState(turn)
+	if err != nil {
+		return 0, nil, badInput(err, "restore the snapshot from your backup; snapshots are never rewritten")
+	}
+	return turn, s, nil
+}
+
 // runTurn is the main job (DESIGN.md data flow): read the mailbox, parse
 // and authenticate the orders, resolve the turn with its dice, render the
 // reports and mails, then write the turn's record, the new state snapshot
 // last, and mark the mail seen. Nothing is written if any step before
 // the writing fails.
-func (c *campaignFiles) runTurn(at time.Time) (*turnRecord, error) {
-	turn, err := c.dir.CurrentTurn()
-	if err != nil {
-		return nil, badInput(err, "a campaign directory made by \"turnproc init\" has state/turn-001.json")
-	}
-	before, err := c.dir.LoadState(turn)
-	if err != nil {
-		return nil, badInput(err, "restore the snapshot from your backup; snapshots are never rewritten")
-	}
+func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
 	md, err := c.maildir()
 	if err != nil {
 		return nil, err
