@@ -28,7 +28,7 @@ func BenchmarkResolveMoves(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Resolve(m, Rules{}, s, sets, NewDice("seed", 1)); err != nil {
+		if _, err := Resolve(m, Rules{}, s, Input{Orders: sets}, NewDice("seed", 1)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -13,10 +13,14 @@ const (
 
 // OrderSet is one player's accepted orders for one campaign turn, in the
 // order he wrote them. Initiative, when set, changes his standing order.
+// Reorganisations happen before any army acts (D8); muster orders apply
+// at the season balance before the turn (D7) and are refused otherwise.
 type OrderSet struct {
-	Player     string
-	Initiative Initiative
-	Orders     []Order
+	Player          string
+	Initiative      Initiative
+	Orders          []Order
+	Reorganisations []Reorganise
+	Muster          []Muster
 }
 
 // Order is one written order. Each kind of order is its own type in its

@@ -11,11 +11,19 @@ type Outcome struct {
 	TurnOrder []Initiator
 }
 
+// Input is what a turn's run brings to the rules: the players' orders and
+// the results of the previous turn's battles (D14, D16).
+type Input struct {
+	Orders  []OrderSet
+	Results []BattleResult
+}
+
 // Resolve plays one campaign turn (§2): validate the orders, roll the turn
 // order (D5), let each player act in that order, army by army as he wrote
 // his orders (§4.1), then advance the calendar. The input state is not
-// changed. Same state + same orders + same dice ⇒ same outcome.
-func Resolve(m *Map, rules Rules, before *State, sets []OrderSet, d *Dice) (*Outcome, error) {
+// changed. Same state + same input + same dice ⇒ same outcome.
+func Resolve(m *Map, rules Rules, before *State, in Input, d *Dice) (*Outcome, error) {
+	sets := in.Orders
 	r := &resolver{m: m, rules: rules, s: before.Clone(), d: d,
 		orderCount: map[string]int{}, halted: map[string]bool{}}
 	out := &Outcome{Turn: before.Turn}

@@ -49,7 +49,7 @@ func trace(events []Event) string {
 func resolve(t *testing.T, s *State, sets []OrderSet, faces ...int) *Outcome {
 	t.Helper()
 	d := ScriptedDice(faces...)
-	out, err := Resolve(exampleMap(t), Rules{}, s, sets, d)
+	out, err := Resolve(exampleMap(t), Rules{}, s, Input{Orders: sets}, d)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,11 +193,11 @@ func TestSameSeedSameOutcome(t *testing.T) {
 	s := exampleState(t, exampleMap(t))
 	sets := []OrderSet{{Player: "empire", Orders: []Order{move(t, "A1", "E10", "E9", "E8")}},
 		{Player: "chaos", Orders: []Order{move(t, "A6", "H3", "H4")}}}
-	a, err := Resolve(exampleMap(t), Rules{}, s, sets, NewDice("x", 1))
+	a, err := Resolve(exampleMap(t), Rules{}, s, Input{Orders: sets}, NewDice("x", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := Resolve(exampleMap(t), Rules{}, s, sets, NewDice("x", 1))
+	b, _ := Resolve(exampleMap(t), Rules{}, s, Input{Orders: sets}, NewDice("x", 1))
 	if trace(a.Events) != trace(b.Events) {
 		t.Fatal("same seed, different events")
 	}

@@ -30,6 +30,7 @@ type snapshot struct {
 	Squares   []squareRecord `json:"squares"`
 	Armies    []Army         `json:"armies"`
 	Fleets    []Fleet        `json:"fleets"`
+	Battles   []Battle       `json:"battles"`
 }
 
 type squareRecord struct {
@@ -42,7 +43,7 @@ type squareRecord struct {
 func (s *State) Encode(w io.Writer) error {
 	snap := snapshot{Format: SnapshotFormat, Version: SnapshotVersion, Campaign: s.Campaign, Turn: s.Turn,
 		Seed: s.Seed, NextArmy: s.NextArmy, NextFleet: s.NextFleet, Players: s.Players,
-		Armies: s.Armies, Fleets: s.Fleets}
+		Armies: s.Armies, Fleets: s.Fleets, Battles: s.Battles}
 	for c, sq := range s.Squares {
 		snap.Squares = append(snap.Squares, squareRecord{c, sq})
 	}
@@ -52,6 +53,9 @@ func (s *State) Encode(w io.Writer) error {
 	}
 	if snap.Fleets == nil {
 		snap.Fleets = []Fleet{}
+	}
+	if snap.Battles == nil {
+		snap.Battles = []Battle{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -87,6 +91,7 @@ func DecodeState(name string, r io.Reader) (*State, error) {
 	}
 	s := &State{Campaign: snap.Campaign, Turn: snap.Turn, Seed: snap.Seed, NextArmy: snap.NextArmy,
 		NextFleet: snap.NextFleet, Players: snap.Players, Armies: snap.Armies, Fleets: snap.Fleets,
+		Battles: snap.Battles,
 		Squares: make(map[Coord]SquareState, len(snap.Squares))}
 	for _, r := range snap.Squares {
 		if _, dup := s.Squares[r.At]; dup {

@@ -67,8 +67,9 @@ type State struct {
 	Squares   map[Coord]SquareState
 	Armies    []Army
 	Fleets    []Fleet
-	NextArmy  int // number of the next army id (A<n>)
-	NextFleet int // number of the next fleet id (F<n>)
+	Battles   []Battle // scheduled by the last turn, awaiting their results (D16)
+	NextArmy  int      // number of the next army id (A<n>)
+	NextFleet int      // number of the next fleet id (F<n>)
 }
 
 // Calendar of the turn to be played next.
@@ -173,6 +174,7 @@ func (s *State) Clone() *State {
 	c.Squares = maps.Clone(s.Squares)
 	c.Armies = slices.Clone(s.Armies)
 	c.Fleets = slices.Clone(s.Fleets)
+	c.Battles = slices.Clone(s.Battles)
 	return &c
 }
 

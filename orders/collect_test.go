@@ -181,7 +181,7 @@ func TestExampleMails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := campaign.Resolve(m, campaign.Rules{}, state, in.OrderSets(), campaign.NewDice(state.Seed, 1))
+	out, err := campaign.Resolve(m, campaign.Rules{}, state, campaign.Input{Orders: in.OrderSets()}, campaign.NewDice(state.Seed, 1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func bigTurn(tb testing.TB) Turn {
 		at := campaign.Coord{Col: 4 + (i*37)%95, Row: 3 + (i*53)%96}
 		s.Armies = append(s.Armies, campaign.Army{ID: fmt.Sprintf("A%d", 100+i), Owner: setups[i%8].ID, At: at, Points: 500 * (1 + i%5)})
 	}
-	out, err := campaign.Resolve(m, campaign.Rules{}, s, nil, campaign.NewDice("5eed", 1))
+	out, err := campaign.Resolve(m, campaign.Rules{}, s, campaign.Input{}, campaign.NewDice("5eed", 1))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func testTurn(t testing.TB) Turn {
 		{Player: "chaos", Orders: []campaign.Order{mv("A4", 2, "E2", "F2"), mv("A1", 3, "D1")}},
 	}
 	dice := campaign.ScriptedDice(4, 6, 2, 4, 3, 2, 2, 6, 5, 4, 3, 5, 6, 3, 3, 1, 1, 2, 5, 3, 4, 6, 6)
-	out, err := campaign.Resolve(m, campaign.Rules{}, before, sets, dice)
+	out, err := campaign.Resolve(m, campaign.Rules{}, before, campaign.Input{Orders: sets}, dice)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,7 +100,7 @@ func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) 
 	}
 	rec.intake = orders.Collect(rec.mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
 	rec.dice = campaign.NewDice(before.Seed, turn)
-	rec.outcome, err = campaign.Resolve(c.m, c.cfg.Rules(), before, rec.intake.OrderSets(), rec.dice)
+	rec.outcome, err = campaign.Resolve(c.m, c.cfg.Rules(), before, campaign.Input{Orders: rec.intake.OrderSets()}, rec.dice)
 	if err != nil {
 		return nil, err
 	}
