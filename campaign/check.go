@@ -18,6 +18,9 @@ type Check struct {
 	Target    int        `json:"target"`  // D = base + Σ modifiers − (n−1)
 	Roll      Roll       `json:"roll"`
 	Passed    bool       `json:"passed"`
+	// Automatic is a check the rules waive (a port [A29]): nothing rolled,
+	// but the order still counts (D2).
+	Automatic bool `json:"automatic,omitempty"`
 }
 
 // Rules are the rule settings DECISIONS.md names, as plain values.

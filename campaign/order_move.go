@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -21,6 +22,37 @@ func (o Move) String() string {
 		parts = append(parts, c.String())
 	}
 	return strings.Join(parts, " ")
+}
+
+// move steps the army through its path, one command check per square
+// (§4.1): D = 9 + Table 4.1 − (n−1); the first failure ends its turn.
+// The whole path is checked first: an impossible path is refused before
+// any die is rolled.
+func (r *resolver) move(a *Army, o Move) *Problem {
+	if r.unit(a.ID).landed {
+		return problem("landed", "%s landed this turn and cannot move again [A28]", a.ID)
+	}
+	if p := validateMove(r.m, a, a.At, o); p != nil {
+		return p
+	}
+	for _, to := range o.Path {
+		n := r.nextOrder(a.ID)
+		c := r.roll(a.ID, newCheck("move", 9, moveModifiers(r.m, r.s, a, to), n), fmt.Sprintf("%s move %s→%s", a.ID, a.At, to))
+		from := a.At
+		r.emit(Event{Kind: EventCheck, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
+			From: at(from), To: at(to), Check: &c})
+		if !c.Passed {
+			r.emit(Event{Kind: EventHalted, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), From: at(from), To: at(to)})
+			return nil
+		}
+		r.enter(a, from, to, false)
+		r.emit(Event{Kind: EventMoved, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
+			From: at(from), To: at(to), Value: a.Points, Public: true})
+		if e := explore(r.s, r.d, to, a); e != nil {
+			r.emit(*e)
+		}
+	}
+	return nil
 }
 
 // validateMove checks, from the square the army will start the move in,
@@ -60,23 +92,40 @@ func validateMove(m *Map, a *Army, from Coord, o Move) *Problem {
 
 // moveModifiers lists the Table 4.1 modifiers of one land step.
 func moveModifiers(m *Map, s *State, a *Army, to Coord) []Modifier {
-	var mods []Modifier
-	switch owner := s.Square(to).Owner; {
-	case owner == "":
-		mods = append(mods, Modifier{"§4.1 #1", "dest-free", 1})
-	case owner == a.Owner:
-		mods = append(mods, Modifier{"§4.1 #2 [A17]", "dest-own", 2})
-	}
-	if size := -(a.Points/ArmyBlock - 1); size != 0 {
-		mods = append(mods, Modifier{"§4.1 #3", "size", size})
-	}
+	mods := ownershipModifiers(s, a.Owner, to)
+	mods = append(mods, sizeMovePenalty(a)...)
 	if s.enemyArmyAt(a.Owner, a.At) {
 		mods = append(mods, Modifier{"§4.1 #4 [A18]", "enemy-in-start", -1})
 	}
-	if t := m.Square(to).EntryTerrain(); t.Modifier() != 0 {
-		mods = append(mods, Modifier{"§4.1 #5–7", "terrain-" + t.String(), t.Modifier()})
+	return append(mods, terrainModifiers(m.Square(to).EntryTerrain())...)
+}
+
+// ownershipModifiers are Table 4.1 rows 1–2 for the destination [A17]; an
+// enemy-owned destination gives nothing.
+func ownershipModifiers(s *State, player string, to Coord) []Modifier {
+	switch owner := s.Square(to).Owner; owner {
+	case "":
+		return []Modifier{{"§4.1 #1", "dest-free", 1}}
+	case player:
+		return []Modifier{{"§4.1 #2 [A17]", "dest-own", 2}}
 	}
-	return mods
+	return nil
+}
+
+// sizeMovePenalty is Table 4.1 row 3: −1 per 500 points above the first 500.
+func sizeMovePenalty(a *Army) []Modifier {
+	if size := -(a.Points/ArmyBlock - 1); size != 0 {
+		return []Modifier{{"§4.1 #3", "size", size}}
+	}
+	return nil
+}
+
+// terrainModifiers is the single worst terrain row, 5–7 (§4.1).
+func terrainModifiers(t Terrain) []Modifier {
+	if t.Modifier() != 0 {
+		return []Modifier{{"§4.1 #5–7", "terrain-" + t.String(), t.Modifier()}}
+	}
+	return nil
 }
 
 // enemyArmyAt says whether an army hostile to player stands in c. Only

@@ -1,6 +1,9 @@
 package campaign
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Outcome is a resolved turn: the new state (ready for the next turn) and
 // every event, in the order things happened.
@@ -9,6 +12,7 @@ type Outcome struct {
 	State     *State
 	Events    []Event
 	TurnOrder []Initiator
+	Battles   []Battle // scheduled at the end of the turn, to fight on the table
 }
 
 // Input is what a turn's run brings to the rules: the players' orders and
@@ -18,60 +22,111 @@ type Input struct {
 	Results []BattleResult
 }
 
-// Resolve plays one campaign turn (§2): validate the orders, roll the turn
-// order (D5), let each player act in that order, army by army as he wrote
-// his orders (§4.1), then advance the calendar. The input state is not
-// changed. Same state + same input + same dice ⇒ same outcome.
+// Resolve plays one campaign turn. The pipeline, in order:
+//
+//  1. apply the results of the previous turn's battles (D14, D15); a
+//     battle without a result stops everything (D16);
+//  2. after a turn that closed a season, the season balance with the
+//     players' muster orders (D6, D7);
+//  3. reorganisations, which need no check (D8);
+//  4. roll the turn order (D5);
+//  5. each player acts completely, in turn order, order by order as he
+//     wrote them (§2, §4, §5);
+//  6. end of turn: built fleets appear (D10), battles and sieges are
+//     determined and combine checks rolled (D12, D13);
+//  7. advance the calendar.
+//
+// The input state is not changed. Same state + same input + same dice ⇒
+// same outcome.
 func Resolve(m *Map, rules Rules, before *State, in Input, d *Dice) (*Outcome, error) {
-	sets := in.Orders
-	r := &resolver{m: m, rules: rules, s: before.Clone(), d: d,
-		orderCount: map[string]int{}, halted: map[string]bool{}}
-	out := &Outcome{Turn: before.Turn}
-
-	// 1. Validate: standing orders change, orders for unknown units or
-	// impossible paths are rejected before any die is rolled.
-	valid := r.validate(sets)
-
-	// 2. Turn order.
-	out.TurnOrder = rollTurnOrder(r.s, d)
-	r.emit(Event{Kind: EventTurnOrder, Ranking: out.TurnOrder, Public: true})
-
-	// 3. Each player completely, in turn order (§2).
-	for _, in := range out.TurnOrder {
-		for _, o := range valid[in.Player] {
-			r.execute(in.Player, o)
+	r := newResolver(m, rules, before.Clone(), d)
+	if err := r.applyResults(in.Results); err != nil {
+		return nil, err
+	}
+	r.seasonBalance(in.Orders)
+	sets := r.standingOrders(in.Orders)
+	r.reorganise(sets)
+	order := rollTurnOrder(r.s, d)
+	r.emit(Event{Kind: EventTurnOrder, Ranking: order, Public: true})
+	for i, ini := range order {
+		r.seq = i
+		for _, o := range sets[ini.Player].Orders {
+			r.execute(ini.Player, o)
 		}
 	}
-
-	// 4. Advance.
+	r.placeBuiltFleets()
+	battles := r.determineBattles()
 	if err := d.Err(); err != nil {
 		return nil, err
 	}
+	r.s.Battles = battles
 	r.s.Turn++
-	out.State = r.s
-	out.Events = r.events
-	return out, nil
+	return &Outcome{Turn: before.Turn, State: r.s, Events: r.events, TurnOrder: order, Battles: battles}, nil
 }
 
+// unitTurn is what the rules remember about one army or fleet during a turn.
+type unitTurn struct {
+	orders  int    // orders given so far (D2)
+	halted  bool   // a failed check ended its turn (§4.1)
+	landed  bool   // it landed or carried an army ashore: no more movement ([A28])
+	special string // the special action it attempted (§5: one per turn)
+	start   Coord  // where it began the turn
+	steps   int    // squares it entered this turn
+	from    Coord  // the square it entered its current square from (start if it has not moved)
+	bySea   bool   // it entered its current square by landing from a fleet
+	// entered is the turn-order position of the player turn in which it
+	// entered its current square; -1 if it began the turn there.
+	entered int
+	failed  string // a failed claim or pillage at its current square (§5.1, D12)
+}
+
+// crossed is the number of squares entered before the last entry step (§6.3).
+func (u *unitTurn) crossed() int { return max(u.steps-1, 0) }
+
 type resolver struct {
-	m          *Map
-	rules      Rules
-	s          *State
-	d          *Dice
-	events     []Event
-	orderCount map[string]int  // orders given to each unit this turn (D2)
-	halted     map[string]bool // units whose turn a failed check ended
+	m        *Map
+	rules    Rules
+	s        *State
+	d        *Dice
+	events   []Event
+	units    map[string]*unitTurn
+	seq      int            // turn-order position of the acting player
+	improved map[Coord]bool // squares an improvement was tried in (§5.1)
+	built    map[Coord]bool // squares a build was tried in (§5.2)
+	newFleet []Fleet        // built this turn, placed at its end (D10, [A47])
+}
+
+func newResolver(m *Map, rules Rules, s *State, d *Dice) *resolver {
+	r := &resolver{m: m, rules: rules, s: s, d: d, units: map[string]*unitTurn{},
+		improved: map[Coord]bool{}, built: map[Coord]bool{}}
+	for _, a := range s.Armies {
+		r.units[a.ID] = &unitTurn{start: a.At, from: a.At, entered: -1}
+	}
+	for _, f := range s.Fleets {
+		r.units[f.ID] = &unitTurn{start: f.At, from: f.At, entered: -1}
+	}
+	return r
 }
 
 func (r *resolver) emit(e Event) { r.events = append(r.events, e) }
 
-// validate keeps, per player, the orders that can be tried, and records a
-// rejection event for each of the others.
-// A unit's later order starts where its earlier valid orders would leave
-// it: a later order runs only if every earlier check passed (§4.1).
-func (r *resolver) validate(sets []OrderSet) map[string][]Order {
-	valid := map[string][]Order{}
-	planned := map[string]Coord{}
+// unit is the turn record of an army or fleet id (created for new units).
+func (r *resolver) unit(id string) *unitTurn {
+	u := r.units[id]
+	if u == nil {
+		u = &unitTurn{entered: -1}
+		if a := r.s.Army(id); a != nil {
+			u.start, u.from = a.At, a.At
+		}
+		r.units[id] = u
+	}
+	return u
+}
+
+// standingOrders applies INITIATIVE (D5) and indexes the order sets of
+// known players; two sets for one player are merged in the given order.
+func (r *resolver) standingOrders(sets []OrderSet) map[string]OrderSet {
+	out := map[string]OrderSet{}
 	for _, set := range sets {
 		p := r.s.Player(set.Player)
 		if p == nil {
@@ -80,75 +135,98 @@ func (r *resolver) validate(sets []OrderSet) map[string][]Order {
 		if set.Initiative != "" {
 			p.Initiative = set.Initiative
 		}
-		for _, o := range set.Orders {
-			if prob := r.check(set.Player, o, planned); prob != nil {
-				r.emit(Event{Kind: EventRejected, Player: set.Player, Unit: o.Unit(), Order: o.String(), Line: o.Line(), Problem: prob})
-				continue
-			}
-			valid[set.Player] = append(valid[set.Player], o)
-		}
+		merged := out[set.Player]
+		merged.Player = set.Player
+		merged.Orders = append(merged.Orders, set.Orders...)
+		merged.Reorganisations = append(merged.Reorganisations, set.Reorganisations...)
+		out[set.Player] = merged
 	}
-	return valid
+	return out
 }
 
-// check is the static validation of one order against the state at the
-// start of the turn and the unit's planned position.
-func (r *resolver) check(player string, o Order, planned map[string]Coord) *Problem {
-	a := r.s.Army(o.Unit())
-	if a == nil {
-		return problem("unknown-unit", "there is no army %s", o.Unit())
-	}
-	if a.Owner != player {
-		return problem("not-yours", "army %s is not yours", a.ID)
-	}
-	from, ok := planned[a.ID]
-	if !ok {
-		from = a.At
-	}
-	switch o := o.(type) {
-	case Move:
-		if p := validateMove(r.m, a, from, o); p != nil {
-			return p
-		}
-		planned[a.ID] = o.Path[len(o.Path)-1]
-		return nil
-	}
-	return problem("unsupported", "%s orders are not supported yet", fmt.Sprintf("%T", o))
+// reject records an order that cannot be carried out.
+func (r *resolver) reject(player string, o interface {
+	Line() int
+	fmt.Stringer
+}, unit string, p *Problem) {
+	r.emit(Event{Kind: EventRejected, Player: player, Unit: unit, Order: o.String(), Line: o.Line(), Problem: p})
 }
 
-// execute carries out one valid order.
+// execute carries out one order of the acting player.
 func (r *resolver) execute(player string, o Order) {
-	a := r.s.Army(o.Unit())
-	if r.halted[a.ID] {
-		r.emit(Event{Kind: EventSkipped, Player: player, Unit: a.ID, Order: o.String(), Line: o.Line()})
+	if p := r.owns(player, o.Unit()); p != nil {
+		r.reject(player, o, o.Unit(), p)
 		return
 	}
+	u := r.unit(o.Unit())
+	if u.halted {
+		r.emit(Event{Kind: EventSkipped, Player: player, Unit: o.Unit(), Order: o.String(), Line: o.Line()})
+		return
+	}
+	var p *Problem
 	switch o := o.(type) {
 	case Move:
-		r.move(a, o)
+		p = r.move(r.s.Army(o.Army), o)
+	case Sail:
+		p = r.sail(r.s.Fleet(o.Fleet), o)
+	case Embark:
+		p = r.embark(r.s.Army(o.Army), o)
+	case Disembark:
+		p = r.disembark(r.s.Army(o.Army), o)
+	case Claim, Pillage, Improve, Build:
+		p = r.special(r.s.Army(o.Unit()), o)
+	default:
+		p = problem("unsupported", "%T orders are not supported", o)
+	}
+	if p != nil {
+		r.reject(player, o, o.Unit(), p)
 	}
 }
 
-// move steps the army through its path, one command check per square
-// (§4.1): D = 9 + Table 4.1 − (n−1); the first failure ends its turn.
-func (r *resolver) move(a *Army, o Move) {
-	for _, to := range o.Path {
-		r.orderCount[a.ID]++
-		c := newCheck("move", 9, moveModifiers(r.m, r.s, a, to), r.orderCount[a.ID])
-		c.roll(r.d, r.rules, fmt.Sprintf("%s move %s→%s", a.ID, a.At, to))
-		from := a.At
-		r.emit(Event{Kind: EventCheck, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
-			From: at(from), To: at(to), Check: &c})
-		if !c.Passed {
-			r.halted[a.ID] = true
-			r.emit(Event{Kind: EventHalted, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), From: at(from), To: at(to)})
-			return
+// owns checks that the unit exists, is the player's and is of the kind the
+// order is for.
+func (r *resolver) owns(player, id string) *Problem {
+	if a := r.s.Army(id); a != nil {
+		if a.Owner != player {
+			return problem("not-yours", "army %s is not yours", a.ID)
 		}
-		a.At = to
-		r.emit(Event{Kind: EventMoved, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
-			From: at(from), To: at(to), Value: a.Points, Public: true})
-		if e := explore(r.s, r.d, to, a); e != nil {
-			r.emit(*e)
-		}
+		return nil
 	}
+	if f := r.s.Fleet(id); f != nil {
+		if f.Owner != player {
+			return problem("not-yours", "fleet %s is not yours", f.ID)
+		}
+		return nil
+	}
+	return problem("unknown-unit", "there is no army or fleet %s", id)
+}
+
+// roll makes the command check of one order of a unit: the order counts
+// (D2) and a failure ends the unit's turn (§4.1).
+func (r *resolver) roll(id string, c Check, purpose string) Check {
+	c.roll(r.d, r.rules, purpose)
+	if !c.Passed {
+		r.unit(id).halted = true
+	}
+	return c
+}
+
+// nextOrder counts one more order for the unit and returns its number n.
+func (r *resolver) nextOrder(id string) int {
+	u := r.unit(id)
+	u.orders++
+	return u.orders
+}
+
+// enter records that an army stepped into a square, by land or from a fleet.
+func (r *resolver) enter(a *Army, from, to Coord, bySea bool) {
+	u := r.unit(a.ID)
+	u.steps++
+	u.from, u.bySea, u.entered, u.failed = from, bySea, r.seq, ""
+	a.At = to
+}
+
+// sortArmies keeps armies in id order, so every later pass is deterministic.
+func (r *resolver) sortArmies() {
+	slices.SortFunc(r.s.Armies, func(a, b Army) int { return compareIDs(a.ID, b.ID) })
 }

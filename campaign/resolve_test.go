@@ -135,14 +135,14 @@ func TestRejectedOrders(t *testing.T) {
 		}
 	}
 	want := []string{
+		"A1 E10 is not next to E10", // the empire acts first
 		"A5 N11 is impassable terrain",
 		"A5 P13 is not next to P11",
 		"A1 army A1 is not yours",
-		"A77 there is no army A77",
+		"A77 there is no army or fleet A77",
 		"A5 T11 is sea: armies cross the sea only aboard a fleet",
 		"A5 P9 is difficult terrain: only 500-point armies may enter, and A5 has 1000 points",
 		"A5 P11 is not next to P13",
-		"A1 E10 is not next to E10",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -95,6 +95,35 @@ func (s *State) Army(id string) *Army {
 	return nil
 }
 
+// Fleet returns the fleet with that id (case-insensitive), or nil.
+func (s *State) Fleet(id string) *Fleet {
+	for i := range s.Fleets {
+		if equalFoldASCII(s.Fleets[i].ID, id) {
+			return &s.Fleets[i]
+		}
+	}
+	return nil
+}
+
+// removeArmy deletes an army (destroyed or disbanded), and frees its fleet.
+func (s *State) removeArmy(id string) {
+	if a := s.Army(id); a != nil && a.Aboard != "" {
+		if f := s.Fleet(a.Aboard); f != nil {
+			f.Cargo = ""
+		}
+	}
+	s.Armies = slices.DeleteFunc(s.Armies, func(a Army) bool { return a.ID == id })
+}
+
+// playerIDs lists the players in state order (the config's order).
+func (s *State) playerIDs() []string {
+	ids := make([]string, len(s.Players))
+	for i, p := range s.Players {
+		ids[i] = p.ID
+	}
+	return ids
+}
+
 // Square returns what is known of the square at c (zero value: free, unexplored).
 func (s *State) Square(c Coord) SquareState { return s.Squares[c] }
 
@@ -182,6 +211,26 @@ func (s *State) Clone() *State {
 func (s *State) newArmyID() string {
 	s.NextArmy++
 	return fmt.Sprintf("A%d", s.NextArmy)
+}
+
+// newFleetID hands out the next fleet id.
+func (s *State) newFleetID() string {
+	s.NextFleet++
+	return fmt.Sprintf("F%d", s.NextFleet)
+}
+
+// compareIDs orders unit ids like A2 < A10 (letter, then number).
+func compareIDs(a, b string) int {
+	if len(a) != len(b) && len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		return len(a) - len(b)
+	}
+	if a < b {
+		return -1
+	}
+	if a > b {
+		return 1
+	}
+	return 0
 }
 
 func equalFoldASCII(a, b string) bool {

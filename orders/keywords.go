@@ -8,7 +8,8 @@ import (
 )
 
 // keyword is a word of the order language. Each has an English and a
-// Spanish spelling; players may mix languages freely, word by word.
+// Spanish spelling (some have two); players may mix languages freely,
+// word by word.
 type keyword int
 
 const (
@@ -16,28 +17,87 @@ const (
 	kwCampaign
 	kwPlayer
 	kwTurn
+	// Orders written after a unit id: A1 MOVE E10, F1 SAIL C4, A1 CLAIM.
 	kwMove
+	kwSail
+	kwEmbark
+	kwDisembark
+	kwClaim
+	kwPillage
+	kwImprove
+	kwBuild
+	// Orders written first: MERGE A1 A2, RAISE C4 1000, INITIATIVE LAST.
+	kwMerge
+	kwSplit
+	kwReorganize
+	kwRaise
+	kwReinforce
+	kwDisband
+	kwReduce
 	kwInitiative
+	kwEnd
+	// Words inside an order.
+	kwInto
 	kwFirst
 	kwLast
-	kwEnd
 )
 
-// keywords maps every accepted spelling, folded by fold, to its keyword.
-// Accents are folded away, so CAMPAÑA/CAMPANA and ÚLTIMO/ULTIMO are one.
-var keywords = map[string]keyword{
-	"CAMPAIGN": kwCampaign, "CAMPANA": kwCampaign,
-	"PLAYER": kwPlayer, "JUGADOR": kwPlayer,
-	"TURN": kwTurn, "TURNO": kwTurn,
-	"MOVE": kwMove, "MOVER": kwMove,
-	"INITIATIVE": kwInitiative, "INICIATIVA": kwInitiative,
-	"FIRST": kwFirst, "PRIMERO": kwFirst,
-	"LAST": kwLast, "ULTIMO": kwLast,
-	"END": kwEnd, "FIN": kwEnd,
+// spellings lists every accepted spelling of each keyword, folded by
+// fold, English first. Accents are folded away, so CAMPAÑA/CAMPANA and
+// ÚLTIMO/ULTIMO are one. The order of the list breaks ties when a
+// misspelling is equally near two keywords.
+var spellings = []struct {
+	kw    keyword
+	words []string
+}{
+	{kwCampaign, []string{"CAMPAIGN", "CAMPANA"}},
+	{kwPlayer, []string{"PLAYER", "JUGADOR"}},
+	{kwTurn, []string{"TURN", "TURNO"}},
+	{kwMove, []string{"MOVE", "MOVER"}},
+	{kwSail, []string{"SAIL", "NAVEGAR"}},
+	{kwEmbark, []string{"EMBARK", "EMBARCAR"}},
+	{kwDisembark, []string{"DISEMBARK", "DESEMBARCAR"}},
+	{kwClaim, []string{"CLAIM", "RECLAMAR", "ANEXAR"}},
+	{kwPillage, []string{"PILLAGE", "SAQUEAR"}},
+	{kwImprove, []string{"IMPROVE", "MEJORAR"}},
+	{kwBuild, []string{"BUILD", "CONSTRUIR"}},
+	{kwMerge, []string{"MERGE", "UNIR"}},
+	{kwSplit, []string{"SPLIT", "DIVIDIR"}},
+	{kwReorganize, []string{"REORGANIZE", "REORGANISE", "REORGANIZAR"}},
+	{kwRaise, []string{"RAISE", "RECLUTAR"}},
+	{kwReinforce, []string{"REINFORCE", "REFORZAR"}},
+	{kwDisband, []string{"DISBAND", "DISOLVER", "LICENCIAR"}},
+	{kwReduce, []string{"REDUCE", "REDUCIR"}},
+	{kwInitiative, []string{"INITIATIVE", "INICIATIVA"}},
+	{kwEnd, []string{"END", "FIN"}},
+	{kwInto, []string{"INTO", "EN"}},
+	{kwFirst, []string{"FIRST", "PRIMERO"}},
+	{kwLast, []string{"LAST", "ULTIMO"}},
 }
+
+// keywords maps every spelling to its keyword.
+var keywords = func() map[string]keyword {
+	m := map[string]keyword{}
+	for _, s := range spellings {
+		for _, w := range s.words {
+			m[w] = s.kw
+		}
+	}
+	return m
+}()
 
 // lookupKeyword says which keyword a word is, if any.
 func lookupKeyword(word string) keyword { return keywords[fold(word)] }
+
+// unitVerb says whether the keyword is an order written after a unit id.
+func (k keyword) unitVerb() bool { return k >= kwMove && k <= kwBuild }
+
+// leadVerb says whether the keyword is an order written first, before
+// the armies or square it concerns.
+func (k keyword) leadVerb() bool { return k >= kwMerge && k <= kwReduce }
+
+// order says whether the keyword starts or names an order of any kind.
+func (k keyword) order() bool { return k >= kwMove && k <= kwEnd }
 
 // fold upper-cases a word and strips its accents. QUIRK: macOS and some
 // phones send decomposed accents (U+0301 after the letter); decomposing
@@ -59,15 +119,31 @@ func isSeparator(r rune) bool {
 	return unicode.IsSpace(r) || r == ',' || r == '\u200b' || r == '\ufeff'
 }
 
-// isArmyID says whether a word is an army id: A then digits (A1, a12).
-func isArmyID(word string) bool {
-	if len(word) < 2 || (word[0] != 'A' && word[0] != 'a') || len(word) > 7 {
-		return false
+// unitKind tells army ids (A1) from fleet ids (F1).
+type unitKind int
+
+const (
+	notUnit unitKind = iota
+	army
+	fleet
+)
+
+// unitOf says whether a word is an army id (A then digits: A1, a12), a
+// fleet id (F then digits), or neither.
+func unitOf(word string) unitKind {
+	if len(word) < 2 || len(word) > 7 {
+		return notUnit
 	}
 	for i := 1; i < len(word); i++ {
 		if word[i] < '0' || word[i] > '9' {
-			return false
+			return notUnit
 		}
 	}
-	return true
+	switch word[0] {
+	case 'A', 'a':
+		return army
+	case 'F', 'f':
+		return fleet
+	}
+	return notUnit
 }

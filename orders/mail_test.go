@@ -50,7 +50,7 @@ func TestReadMail(t *testing.T) {
 			date: "2026-12-03T21:07:44Z", messageID: "DB9PR08MB0001@DB9PR08MB0001.eurprd08.prod.blackcrag.example",
 			textFrom: FromHTMLBody, // <title>, comment and <blockquote> do not count
 			echo:     []string{"line 3: CAMPAIGN riverlands PLAYER orcs TURN 1", "line 4: A5 MOVE P10 O10", "line 8: A5 MOVE P10", "line 9: INITIATIVE LAST"},
-			problems: []string{`line 5: unknown order "MARCH"; hint: orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN`},
+			problems: []string{`line 5: unknown order "MARCH"; hint: orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN`},
 		},
 		{
 			file: "qp-cp1252.eml", from: "archaon@ruinfort.example", fromName: "Archaón", subject: "Órdenes",

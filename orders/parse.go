@@ -44,32 +44,48 @@ func (p Problem) String() string {
 	return s
 }
 
-// Problem codes.
+// Problem codes. They are stable: templates translate by them.
 const (
 	CodeNoHeader      = "no-header"
 	CodeBeforeHeader  = "before-header"
 	CodeBadHeader     = "bad-header"
 	CodeSecondHeader  = "second-header"
 	CodeUnknownOrder  = "unknown-order"
-	CodeArmyFirst     = "army-first"
+	CodeArmyFirst     = "army-first"  // MOVE A1 …: the unit comes first
+	CodeOrderFirst    = "order-first" // A1 DISBAND: the order comes first
 	CodeNoOrder       = "no-order"
 	CodeNoPath        = "no-path"
 	CodeBadSquare     = "bad-square"
 	CodeOffMap        = "off-map"
 	CodeBadInitiative = "bad-initiative"
 	CodeExtraWords    = "extra-words"
+	CodeArmyOnly      = "army-only"  // an army's order given to a fleet
+	CodeFleetOnly     = "fleet-only" // a fleet's order given to an army
+	CodeNoFleet       = "no-fleet"
+	CodeBadFleet      = "bad-fleet"
+	CodeNoArmy        = "no-army"
+	CodeBadArmy       = "bad-army"
+	CodeRepeatedArmy  = "repeated-army"
+	CodeFewArmies     = "few-armies"
+	CodeNoInto        = "no-into"
+	CodeFewSizes      = "few-sizes"
+	CodeNoSquare      = "no-square"
+	CodeNoPoints      = "no-points"
+	CodeBadPoints     = "bad-points"
 )
 
 const (
 	headerForm     = "CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"
-	orderKeywords  = "orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN"
+	orderKeywords  = "orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN"
 	initiativeHint = "write INITIATIVE FIRST or INITIATIVE LAST (INICIATIVA PRIMERO / ÚLTIMO)"
+	extraHint      = "put one order on each line"
 )
 
 // Parse reads a player's orders (docs/orders.md). Everything before the
 // header line is ignored unless it looks like an order; END/FIN ends the
-// orders. Squares are checked against m (not nil); whether an order is legal for its
-// army is left to campaign.Resolve.
+// orders. Squares are checked against m (not nil), point values against
+// the army sizes of §3.1; whether an order is legal for its unit, or in
+// this turn, is left to campaign.Resolve.
 func Parse(text string, m *campaign.Map) *Sheet {
 	p := &parser{m: m, s: &Sheet{}}
 	for _, l := range meaningfulLines(text) {
@@ -100,26 +116,51 @@ func (p *parser) line(l textLine) bool {
 		switch {
 		case first == kwCampaign:
 			p.header(l)
-		case first == kwMove || first == kwInitiative || isArmyID(l.words[0]):
+		case first.order() && first != kwEnd || unitOf(l.words[0]) != notUnit:
 			p.problem(l.n, CodeBeforeHeader, "put the header line first: "+headerForm, "orders come before the header line")
 		}
 		return true // QUIRK: greetings and chatter before the header are ignored
 	}
-	switch first {
-	case kwEnd:
+	switch {
+	case unitOf(l.words[0]) != notUnit:
+		p.unitOrder(l)
+	case first == kwEnd:
 		return false
-	case kwCampaign:
+	case first == kwCampaign:
 		p.problem(l.n, CodeSecondHeader, "send one set of orders per mail", "a second header line; the header is on line %d", p.s.HeaderLine)
-	case kwInitiative:
+	case first == kwInitiative:
 		p.initiative(l)
-	case kwMove:
-		p.problem(l.n, CodeArmyFirst, fmt.Sprintf("write: A1 %s E10 E9", strings.ToUpper(l.words[0])), "%s needs the army first", strings.ToUpper(l.words[0]))
-	default:
-		if isArmyID(l.words[0]) {
-			p.armyOrder(l)
-		} else {
-			p.problem(l.n, CodeUnknownOrder, orderKeywords, "unknown order %q", l.words[0])
+	case first.unitVerb():
+		verb := strings.ToUpper(l.words[0])
+		unit := "army"
+		if first == kwSail {
+			unit = "fleet"
 		}
+		p.problem(l.n, CodeArmyFirst, "write: "+example(first, verb, ""), "%s needs the %s first", verb, unit)
+	case first.leadVerb():
+		p.leadOrder(first, l)
+	default:
+		p.unknownOrder(l.n, l.words[0])
+	}
+	return true
+}
+
+// unknownOrder reports a word that is no order, suggesting the nearest
+// keyword when the word looks like a slip of the keyboard.
+func (p *parser) unknownOrder(n int, word string) {
+	hint := orderKeywords
+	if s := suggest(word); s != "" {
+		hint = "did you mean " + s + "?"
+	}
+	p.problem(n, CodeUnknownOrder, hint, "unknown order %q", word)
+}
+
+// noExtraWords reports the first word after a complete order, if any; true
+// when the line is clean.
+func (p *parser) noExtraWords(l textLine, used int) bool {
+	if len(l.words) > used {
+		p.problem(l.n, CodeExtraWords, extraHint, "unexpected %q after the order", l.words[used])
+		return false
 	}
 	return true
 }
@@ -184,38 +225,10 @@ func (p *parser) initiative(l textLine) {
 		p.problem(l.n, CodeBadInitiative, initiativeHint, "unknown initiative %q", l.words[1])
 		return
 	}
-	if len(l.words) > 2 {
-		p.problem(l.n, CodeExtraWords, "put one order on each line", "unexpected %q after the order", l.words[2])
+	if !p.noExtraWords(l, 2) {
 		return
 	}
 	p.s.Set.Initiative, p.s.InitiativeLine = ini, l.n
-}
-
-// armyOrder reads A1 MOVE E10 E9.
-func (p *parser) armyOrder(l textLine) {
-	army := strings.ToUpper(l.words[0])
-	if len(l.words) < 2 {
-		p.problem(l.n, CodeNoOrder, fmt.Sprintf("write: %s MOVE E10 E9", army), "%s has no order", army)
-		return
-	}
-	if lookupKeyword(l.words[1]) != kwMove {
-		p.problem(l.n, CodeUnknownOrder, orderKeywords, "unknown order %q", l.words[1])
-		return
-	}
-	verb := strings.ToUpper(l.words[1])
-	if len(l.words) < 3 {
-		p.problem(l.n, CodeNoPath, fmt.Sprintf("list the squares to go through, one step each: %s %s E10 E9", army, verb), "%s %s names no square", army, verb)
-		return
-	}
-	path := make([]campaign.Coord, 0, len(l.words)-2)
-	for _, w := range l.words[2:] {
-		c, ok := p.square(l.n, w)
-		if !ok {
-			return
-		}
-		path = append(path, c)
-	}
-	p.s.Set.Orders = append(p.s.Set.Orders, campaign.Move{Army: army, Path: path, SourceLine: l.n})
 }
 
 func (p *parser) square(n int, w string) (campaign.Coord, bool) {
@@ -240,7 +253,8 @@ type EchoLine struct {
 
 func (e EchoLine) String() string { return fmt.Sprintf("line %d: %s", e.Line, e.Text) }
 
-// Echo lists the header and every accepted order, normalised, in the order
+// Echo lists the header and every accepted order (orders, reorganisations,
+// muster orders and the initiative), normalised, in the order
 // of their lines.
 func (s *Sheet) Echo() []EchoLine {
 	var out []EchoLine
@@ -250,9 +264,24 @@ func (s *Sheet) Echo() []EchoLine {
 	for _, o := range s.Set.Orders {
 		out = append(out, EchoLine{o.Line(), o.String()})
 	}
+	for _, r := range s.Set.Reorganisations {
+		out = append(out, EchoLine{r.Line(), echoReorganise(r)})
+	}
+	for _, m := range s.Set.Muster {
+		out = append(out, EchoLine{m.Line(), m.String()})
+	}
 	if s.InitiativeLine > 0 {
 		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})
 	}
 	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
 	return out
+}
+
+// echoReorganise writes a merge as MERGE: its sizes are left for
+// campaign to sum (nil), so the REORGANIZE … INTO … form has none to show.
+func echoReorganise(r campaign.Reorganise) string {
+	if r.Sizes == nil {
+		return "MERGE " + strings.Join(r.Armies, " ")
+	}
+	return r.String()
 }

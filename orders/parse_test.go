@@ -89,7 +89,7 @@ func TestParse(t *testing.T) {
 			name:     "a line ending in a colon is an order line unless a quote follows",
 			text:     header + "\nmy orders:\nA1 MOVE E10",
 			echo:     []string{echoHeader, "line 3: A1 MOVE E10"},
-			problems: []string{`line 2: unknown order "my"; hint: orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN`},
+			problems: []string{`line 2: unknown order "my"; hint: orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN`},
 		},
 		{
 			name: "outlook original message",
@@ -160,8 +160,8 @@ func TestParse(t *testing.T) {
 			text: header + "\nA1 MARCH E10\nMARCH A1 E10\nA1 MOVE Z99\nA1 MOVE E1O\nA1 MOVE\nA1\nMOVER E10\nA2 MOVE F11\n",
 			echo: []string{echoHeader, "line 9: A2 MOVE F11"},
 			problems: []string{
-				`line 2: unknown order "MARCH"; hint: orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN`,
-				`line 3: unknown order "MARCH"; hint: orders are MOVE/MOVER, INITIATIVE/INICIATIVA, END/FIN`,
+				`line 2: unknown order "MARCH"; hint: orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN`,
+				`line 3: unknown order "MARCH"; hint: orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN`,
 				`line 4: unknown square "Z99"; hint: the map runs A1–T15`,
 				`line 5: "E1O" is not a square; hint: name squares by column letter and row number, like E10`,
 				`line 6: A1 MOVE names no square; hint: list the squares to go through, one step each: A1 MOVE E10 E9`,
@@ -236,18 +236,65 @@ func FuzzParse(f *testing.F) {
 	f.Add("Hola\nCAMPAÑA riverlands JUGADOR dwarfs TURNO 1\nA3 MOVER Q4\n-- \nfirma")
 	f.Add("> quoted:\n\n" + header + "\nA1 MOVE AAAA99999999\nA1 MOVE ZZZ0\n\r\r#")
 	f.Add(strings.Repeat("x:\n\n", 5) + "> a")
+	f.Add(header + "\nF1 NAVEGAR C4 C5\nA2 EMBARK F1\nA2 DESEMBARCAR\nA3 ANEXAR\nA4 SAQUEAR D5\nA4 MEJORAR\nA5 BUILD")
+	f.Add(header + "\nUNIR A1 A2\nSPLIT A4 500 500\nREORGANIZAR A1 A2 EN 1.000 1000\nRAISE C4 1000\nREFORZAR A1 500\nDISBAND A2\nREDUCE A3 500")
+	f.Add(header + "\nMERGE A1 A1\nREORGANIZE A1 INTO\nA1 MOVVE\nDISBNAD A1\nSPLIT A1 -500 +500")
 	f.Fuzz(func(t *testing.T, text string) {
 		s := Parse(text, m)
 		for _, e := range s.Echo() {
-			if e.Line < 1 {
-				t.Fatalf("echo line %d", e.Line)
+			if e.Line < 1 || strings.HasSuffix(e.Text, " ") {
+				t.Fatalf("echo %q", e)
 			}
 		}
-		for _, o := range s.Set.Orders {
-			for _, c := range o.(campaign.Move).Path {
+		onMap := func(cs ...campaign.Coord) {
+			for _, c := range cs {
 				if !m.Contains(c) {
 					t.Fatalf("off-map square %v accepted", c)
 				}
+			}
+		}
+		for _, o := range s.Set.Orders {
+			if o.Line() < 1 || unitOf(o.Unit()) == notUnit || o.Unit() != strings.ToUpper(o.Unit()) {
+				t.Fatalf("order %q on line %d", o, o.Line())
+			}
+			switch o := o.(type) {
+			case campaign.Move:
+				onMap(o.Path...)
+			case campaign.Sail:
+				onMap(o.Path...)
+			case campaign.Pillage:
+				if o.Bonus != nil {
+					onMap(*o.Bonus)
+				}
+			}
+		}
+		for _, r := range s.Set.Reorganisations {
+			if len(r.Armies) == 0 || r.Sizes == nil && len(r.Armies) < 2 {
+				t.Fatalf("reorganisation %+v", r)
+			}
+			for i, a := range r.Armies {
+				if unitOf(a) != army || slices.Contains(r.Armies[:i], a) {
+					t.Fatalf("reorganisation %+v", r)
+				}
+			}
+			for _, p := range r.Sizes {
+				if !campaign.LegalArmySize(p) {
+					t.Fatalf("size %d accepted", p)
+				}
+			}
+		}
+		for _, o := range s.Set.Muster {
+			switch o.Kind {
+			case campaign.Raise:
+				onMap(o.At)
+			case campaign.Disband:
+				if o.Points != 0 {
+					t.Fatalf("disband with points: %+v", o)
+				}
+				continue
+			}
+			if !campaign.LegalArmySize(o.Points) {
+				t.Fatalf("points %d accepted", o.Points)
 			}
 		}
 	})
