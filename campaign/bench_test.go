@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// BenchmarkResolveMoves resolves a turn on an open 100×100 map with 64
-// players and 1,000 armies, each ordered three steps: the land-movement
-// core of issue 3's large-campaign benchmark.
+// BenchmarkResolveMoves resolves a turn of a large campaign: an open
+// 100×100 map, 64 players, 1,000 armies and 5,000 orders (each army a
+// three-step move, an embark attempt, a claim, an improve and a second move).
 func BenchmarkResolveMoves(b *testing.B) {
 	m := NewMap("bench", 100, 100)
 	var setups []PlayerSetup
@@ -24,7 +24,9 @@ func BenchmarkResolveMoves(b *testing.B) {
 		at := Coord{Col: i % 97, Row: i / 97 * 9}
 		s.Armies = append(s.Armies, Army{ID: s.newArmyID(), Owner: owner, At: at, Points: 500})
 		path := []Coord{{at.Col + 1, at.Row}, {at.Col + 1, at.Row + 1}, {at.Col + 2, at.Row + 1}}
-		sets = append(sets, OrderSet{Player: owner, Orders: []Order{Move{Army: s.Armies[len(s.Armies)-1].ID, Path: path}}})
+		id := s.Armies[len(s.Armies)-1].ID
+		sets = append(sets, OrderSet{Player: owner, Orders: []Order{Move{Army: id, Path: path},
+			Embark{Army: id, Fleet: "F1"}, Claim{Army: id}, Improve{Army: id}, Move{Army: id, Path: path[:1]}}})
 	}
 	b.ReportAllocs()
 	for b.Loop() {

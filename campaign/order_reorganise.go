@@ -23,6 +23,9 @@ type Reorganise struct {
 func (o Reorganise) Line() int { return o.SourceLine }
 
 func (o Reorganise) String() string {
+	if len(o.Sizes) == 0 {
+		return "MERGE " + strings.Join(o.Armies, " ")
+	}
 	sizes := make([]string, len(o.Sizes))
 	for i, s := range o.Sizes {
 		sizes[i] = fmt.Sprint(s)

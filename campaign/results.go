@@ -119,7 +119,8 @@ func (r *resolver) allocateLosses(b Battle, side Side, loss int) {
 		loss -= take
 		r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: player, Value: take, Note: "reserves", Public: true})
 	}
-	for _, a := range r.sideArmies(b, side) {
+	for _, id := range r.sideArmies(b, side) {
+		a := r.s.Army(id)
 		if loss == 0 {
 			break
 		}
@@ -132,8 +133,9 @@ func (r *resolver) allocateLosses(b Battle, side Side, loss int) {
 
 // explicitLosses applies the allocation the moderator entered.
 func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
-	for _, a := range r.sideArmies(b, side) {
-		if take := min(losses[a.ID], a.Points); take > 0 {
+	for _, id := range r.sideArmies(b, side) {
+		if a := r.s.Army(id); min(losses[a.ID], a.Points) > 0 {
+			take := min(losses[a.ID], a.Points)
 			a.Points -= take
 			r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: a.Owner, Unit: a.ID, Value: take, Note: "army", Public: true})
 		}
@@ -146,34 +148,40 @@ func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
 	}
 }
 
-// sideArmies lists the side's armies still alive, largest first (then by id).
-func (r *resolver) sideArmies(b Battle, side Side) []*Army {
-	var out []*Army
+// sideArmies lists the ids of the side's armies still alive, largest
+// first (then by id). Ids, not pointers: removing an army moves the others.
+func (r *resolver) sideArmies(b Battle, side Side) []string {
+	var out []Army
 	for _, f := range b.Forces {
 		if a := r.s.Army(f.Army); a != nil && f.Side == side {
-			out = append(out, a)
+			out = append(out, *a)
 		}
 	}
-	slices.SortStableFunc(out, func(x, y *Army) int {
+	slices.SortStableFunc(out, func(x, y Army) int {
 		if x.Points != y.Points {
 			return y.Points - x.Points
 		}
 		return compareIDs(x.ID, y.ID)
 	})
-	return out
+	ids := make([]string, len(out))
+	for i, a := range out {
+		ids[i] = a.ID
+	}
+	return ids
 }
 
 // trim cuts damaged armies down to a 500 block, the trimmed points lost;
 // below 500 an army is destroyed (§6.4, [A70]).
 func (r *resolver) trim(b Battle, side Side) {
-	for _, a := range r.sideArmies(b, side) {
+	for _, id := range r.sideArmies(b, side) {
+		a := r.s.Army(id)
 		kept := a.Points / ArmyBlock * ArmyBlock
-		if kept == a.Points {
-			continue
-		}
 		if kept < ArmyBlock {
 			r.emit(Event{Kind: EventDestroyed, Battle: b.ID, Player: a.Owner, Unit: a.ID, To: at(a.At), Value: a.Points, Note: "losses", Public: true})
 			r.s.removeArmy(a.ID)
+			continue
+		}
+		if kept == a.Points {
 			continue
 		}
 		r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: a.Owner, Unit: a.ID, Value: a.Points - kept, Note: "trim", Public: true})

@@ -28,8 +28,8 @@ func rollTurnOrder(s *State, d *Dice) []Initiator {
 
 // rankByRolls orders ids by a fresh 1D6 each, re-rolling ties recursively.
 func rankByRolls(ids []string, d *Dice, rolls map[string][]int) []string {
-	if len(ids) <= 1 {
-		return ids
+	if len(ids) <= 1 || d.Err() != nil {
+		return ids // scripted dice that ran out cannot break ties: Resolve reports it
 	}
 	this := map[string]int{}
 	for _, id := range ids {

@@ -35,7 +35,7 @@ var traceOmits = map[string]bool{
 // declaration order. Fields added to campaign.Event later show up by
 // themselves, named by their JSON key.
 func FormatEvent(e campaign.Event) string {
-	words := []string{string(e.Kind)}
+	words := []string{quote(string(e.Kind))}
 	if e.Player != "" {
 		words = append(words, quote(e.Player))
 	}
@@ -89,6 +89,9 @@ func route(from, to *campaign.Coord) string {
 }
 
 func isZero(v reflect.Value) bool {
+	if v.Type() == coordType {
+		return false // A1 is a square, not "no square"
+	}
 	switch v.Kind() {
 	case reflect.Slice, reflect.Map:
 		return v.Len() == 0
@@ -99,6 +102,7 @@ func isZero(v reflect.Value) bool {
 }
 
 var (
+	coordType      = reflect.TypeFor[campaign.Coord]()
 	checkType      = reflect.TypeFor[campaign.Check]()
 	rollType       = reflect.TypeFor[campaign.Roll]()
 	modifierType   = reflect.TypeFor[campaign.Modifier]()
@@ -197,7 +201,9 @@ func FormatCheck(c campaign.Check) string {
 	return strings.Join(words, " ")
 }
 
-func formatModifier(m campaign.Modifier) string { return fmt.Sprintf("%s%+d", quote(m.Reason), m.Value) }
+func formatModifier(m campaign.Modifier) string {
+	return fmt.Sprintf("%s%+d", quote(m.Reason), m.Value)
+}
 
 func formatInitiator(in campaign.Initiator) string { return quote(in.Player) + formatDice(in.Rolls) }
 
