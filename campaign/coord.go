@@ -32,6 +32,16 @@ func ColumnName(col int) string {
 // ParseCoord reads "C4" (case-insensitive) into a Coord. It checks only the
 // shape; whether the square is on the map is the map's business.
 func ParseCoord(s string) (Coord, error) {
+	c, err := parseCoord(s)
+	if err != nil {
+		return Coord{}, fmt.Errorf("campaign: %w", err)
+	}
+	return c, nil
+}
+
+// parseCoord is ParseCoord without the package prefix, for callers that
+// add their own (UnmarshalText: DecodeState already names the package).
+func parseCoord(s string) (Coord, error) {
 	u := strings.ToUpper(strings.TrimSpace(s))
 	i := 0
 	col := 0
@@ -39,24 +49,24 @@ func ParseCoord(s string) (Coord, error) {
 		col = col*26 + int(u[i]-'A'+1)
 		i++
 		if i > 3 {
-			return Coord{}, fmt.Errorf("campaign: %q is not a square: too many letters", s)
+			return Coord{}, fmt.Errorf("%q is not a square: too many letters", s)
 		}
 	}
 	if i == 0 || i == len(u) {
-		return Coord{}, fmt.Errorf("campaign: %q is not a square: write column letters then a row number, like C4", s)
+		return Coord{}, fmt.Errorf("%q is not a square: write column letters then a row number, like C4", s)
 	}
 	row := 0
 	for _, r := range u[i:] {
 		if r < '0' || r > '9' {
-			return Coord{}, fmt.Errorf("campaign: %q is not a square: write column letters then a row number, like C4", s)
+			return Coord{}, fmt.Errorf("%q is not a square: write column letters then a row number, like C4", s)
 		}
 		row = row*10 + int(r-'0')
 		if row > 99999 {
-			return Coord{}, fmt.Errorf("campaign: %q is not a square: row number too large", s)
+			return Coord{}, fmt.Errorf("%q is not a square: row number too large", s)
 		}
 	}
 	if row == 0 {
-		return Coord{}, fmt.Errorf("campaign: %q is not a square: rows count from 1", s)
+		return Coord{}, fmt.Errorf("%q is not a square: rows count from 1", s)
 	}
 	return Coord{Col: col - 1, Row: row - 1}, nil
 }
@@ -66,7 +76,7 @@ func (c Coord) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
 // UnmarshalText reads the player-facing name.
 func (c *Coord) UnmarshalText(b []byte) error {
-	p, err := ParseCoord(string(b))
+	p, err := parseCoord(string(b))
 	if err != nil {
 		return err
 	}

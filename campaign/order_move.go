@@ -48,7 +48,7 @@ func (r *resolver) move(a *Army, o Move) *Problem {
 		r.enter(a, from, to, false)
 		r.emit(Event{Kind: EventMoved, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
 			From: at(from), To: at(to), Value: a.Points, Public: true})
-		if e := explore(r.s, r.d, to, a); e != nil {
+		if e := explore(r.m, r.s, r.d, to, a); e != nil {
 			r.emit(*e)
 		}
 	}

@@ -148,7 +148,7 @@ func (r *resolver) disembark(a *Army, o Disembark) *Problem {
 	r.enter(a, fleetFrom, f.At, true)
 	r.unit(a.ID).landed, r.unit(f.ID).landed = true, true
 	r.emit(Event{Kind: EventLanded, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), To: at(f.At), Fleet: f.ID, Value: a.Points, Public: true})
-	if e := explore(r.s, r.d, f.At, a); e != nil {
+	if e := explore(r.m, r.s, r.d, f.At, a); e != nil {
 		r.emit(*e)
 	}
 	return nil

@@ -298,7 +298,7 @@ func (r *resolver) canRetreatTo(a *Army, c Coord) bool {
 func (r *resolver) moveBack(b Battle, a *Army, to Coord) {
 	r.emit(Event{Kind: EventRetreat, Battle: b.ID, Player: a.Owner, Unit: a.ID, From: at(b.At), To: at(to), Public: true})
 	a.At = to
-	if e := explore(r.s, r.d, to, a); e != nil {
+	if e := explore(r.m, r.s, r.d, to, a); e != nil {
 		r.emit(*e)
 	}
 }

@@ -39,11 +39,14 @@ type squareRecord struct {
 }
 
 // Encode writes the state as an indented, deterministic JSON snapshot:
-// squares in reading order, armies and fleets in id order.
+// squares in reading order, armies and fleets in id order (A2 before A10),
+// whatever order the state holds them in; the state itself is not changed.
 func (s *State) Encode(w io.Writer) error {
 	snap := snapshot{Format: SnapshotFormat, Version: SnapshotVersion, Campaign: s.Campaign, Turn: s.Turn,
 		Seed: s.Seed, NextArmy: s.NextArmy, NextFleet: s.NextFleet, Players: s.Players,
-		Armies: s.Armies, Fleets: s.Fleets, Battles: s.Battles}
+		Armies: slices.Clone(s.Armies), Fleets: slices.Clone(s.Fleets), Battles: s.Battles}
+	slices.SortStableFunc(snap.Armies, func(a, b Army) int { return compareIDs(a.ID, b.ID) })
+	slices.SortStableFunc(snap.Fleets, func(a, b Fleet) int { return compareIDs(a.ID, b.ID) })
 	for c, sq := range s.Squares {
 		snap.Squares = append(snap.Squares, squareRecord{c, sq})
 	}

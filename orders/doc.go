@@ -6,9 +6,18 @@
 // base64, legacy charsets); the maildir intake; and sender authentication,
 // with the last accepted set per player winning.
 //
-// It reads orders, it does not judge them: whether a move is legal for an
-// army is campaign.Resolve's business (§4.1, D3). The standing
-// INITIATIVE FIRST|LAST order of D5 is carried in OrderSet.Initiative.
+// The language covers every campaign order: army moves (§4.1); fleet
+// sailing, embarking and disembarking (§4.2, D9); claim, pillage and
+// improve (§5.1); build (§5.2); merge, split and reorganise (§3.1, D8),
+// which go to OrderSet.Reorganisations; and the season-balance muster
+// orders RAISE, REINFORCE, DISBAND and REDUCE (D7), which go to
+// OrderSet.Muster. The standing INITIATIVE FIRST|LAST order of D5 is
+// carried in OrderSet.Initiative.
+//
+// It reads orders, it does not judge them: whether an order is legal for
+// its unit or its turn is campaign.Resolve's business (§4.1, D3, D7). The
+// parser checks only what the text alone can tell: words in their place,
+// squares on the map, point values that are army sizes (§3.1).
 //
 // Messages here are English; each Problem carries a stable Code so that the
 // reports layer can translate it.

@@ -64,6 +64,7 @@ func init() {
 		{"run", "process the current turn: read orders, resolve, write reports and mails", cmdRun},
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
+		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},
 		{"version", "print the version", cmdVersion},
 	}
 }
