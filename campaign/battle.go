@@ -78,3 +78,33 @@ type BattleResult struct {
 	DefenderVP int            `json:"defender_vp"` // VP suffered by the defending side
 	Losses     map[string]int `json:"losses,omitempty"`
 }
+
+// SidePoints is what a side fields from the start: its main forces and,
+// for the defender, the garrison (§6.3).
+func (b Battle) SidePoints(side Side) int {
+	total := 0
+	if side == Defender {
+		total = b.Garrison // also against its own pillager, when Defender is "" [A44]
+	}
+	for _, f := range b.Forces {
+		if f.Side == side && f.Role == MainForce {
+			total += f.Points
+		}
+	}
+	return total
+}
+
+// ScoutRestrictions says whether a side picks its army under the §6.6
+// restrictions for forces under 1000 points: scout armies and garrisons
+// fighting alone. A garrison that joins a defending army uses the normal
+// 1000-point list instead (§6.3, §6.6, [A61]).
+func (b Battle) ScoutRestrictions(side Side) bool {
+	if b.SidePoints(side) >= 1000 {
+		return false
+	}
+	hasArmy := false
+	for _, f := range b.Forces {
+		hasArmy = hasArmy || f.Side == side && f.Role == MainForce
+	}
+	return !(side == Defender && b.Garrison > 0 && hasArmy)
+}

@@ -45,19 +45,16 @@ func stateErr(subject, format string, args ...any) *StateError {
 	return &StateError{Subject: subject, Msg: fmt.Sprintf(format, args...)}
 }
 
-// offMap says why c is not usable as a square of m, or "".
+// offMap says that c is off the map, naming the map's extent.
 func offMap(m *Map, c Coord) string {
-	if m.Contains(c) {
-		return ""
-	}
 	return fmt.Sprintf("%s is off the map (%s)", c, m.Range())
 }
 
 func (s *State) checkPlayers(m *Map) *StateError {
 	for _, p := range s.Players {
 		subject := "player " + p.ID
-		if why := offMap(m, p.Capital); why != "" {
-			return stateErr(subject, "capital %s", why)
+		if !m.Contains(p.Capital) {
+			return stateErr(subject, "capital %s", offMap(m, p.Capital))
 		}
 		switch p.Initiative {
 		case "", InitiativeFirst, InitiativeLast:
@@ -85,8 +82,8 @@ func (s *State) checkPlayers(m *Map) *StateError {
 func (s *State) checkSquares(m *Map) *StateError {
 	for _, c := range slices.SortedFunc(maps.Keys(s.Squares), compareCoord) {
 		subject := "square " + c.String()
-		if why := offMap(m, c); why != "" {
-			return stateErr(subject, "%s", why)
+		if !m.Contains(c) {
+			return stateErr(subject, "listed, but %s", offMap(m, c))
 		}
 		if s.Squares[c].Owner != "" && !m.Square(c).Kind.HasLand() {
 			return stateErr(subject, "a sea square is owned by %s; sea squares are never owned (§1)", s.Squares[c].Owner)
@@ -98,8 +95,8 @@ func (s *State) checkSquares(m *Map) *StateError {
 func (s *State) checkArmies(m *Map) *StateError {
 	for _, a := range s.Armies {
 		subject := "army " + a.ID
-		if why := offMap(m, a.At); why != "" {
-			return stateErr(subject, "at %s", why)
+		if !m.Contains(a.At) {
+			return stateErr(subject, "square %s", offMap(m, a.At))
 		}
 		if a.Aboard == "" {
 			if !m.Square(a.At).Kind.HasLand() {
@@ -123,8 +120,8 @@ func (s *State) checkArmies(m *Map) *StateError {
 func (s *State) checkFleets(m *Map) *StateError {
 	for _, f := range s.Fleets {
 		subject := "fleet " + f.ID
-		if why := offMap(m, f.At); why != "" {
-			return stateErr(subject, "at %s", why)
+		if !m.Contains(f.At) {
+			return stateErr(subject, "square %s", offMap(m, f.At))
 		}
 		if !m.Square(f.At).Sailable() {
 			return stateErr(subject, "is at %s, where no fleet can sail: fleets keep to sea, coast and navigable rivers", f.At)
@@ -146,12 +143,12 @@ func (s *State) checkFleets(m *Map) *StateError {
 func (s *State) checkBattles(m *Map) *StateError {
 	for _, b := range s.Battles {
 		subject := "battle " + b.ID
-		if why := offMap(m, b.At); why != "" {
-			return stateErr(subject, "square %s", why)
+		if !m.Contains(b.At) {
+			return stateErr(subject, "square %s", offMap(m, b.At))
 		}
 		for _, f := range b.Forces {
-			if why := offMap(m, f.From); why != "" {
-				return stateErr(subject, "army %s came from %s", f.Army, why)
+			if !m.Contains(f.From) {
+				return stateErr(subject, "army %s came from square %s", f.Army, offMap(m, f.From))
 			}
 		}
 	}

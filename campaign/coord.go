@@ -16,6 +16,14 @@ func (c Coord) String() string {
 	return ColumnName(c.Col) + fmt.Sprint(c.Row+1)
 }
 
+// The largest map: columns A to ZZ, rows 1 to 999. Coordinates could
+// name more, but no table-top campaign needs it, and the limits keep a
+// mistyped map file from allocating millions of squares.
+const (
+	MaxColumns = 26 + 26*26 // A…Z, AA…ZZ
+	MaxRows    = 999
+)
+
 // ColumnName turns a 0-based column into letters: 0→A, 25→Z, 26→AA.
 func ColumnName(col int) string {
 	if col < 0 {

@@ -3,10 +3,12 @@ package campaign
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // MapError is a problem in a map file, with its place and a hint.
@@ -44,15 +46,24 @@ var DefaultLegend = map[rune]string{
 }
 
 type mapParser struct {
-	file   string
-	m      *Map
-	name   string
-	legend map[rune]string
-	rows   [][]rune
-	rowAt  []int // line of each grid row
-	colAt  []int // column where each grid row's cells start
-	later  []func() error
+	file      string
+	m         *Map
+	name      string
+	legend    map[rune]string
+	gridLines int // lines read in the current [grid] section
+	rows      [][]rune
+	rowAt     []int // line of each grid row
+	colAt     []int // column where each grid row's cells start
+	later     []func() error
 }
+
+// maxLine is the longest map line read: far more than the widest grid
+// row (MaxColumns squares of up to 4 bytes each).
+const maxLine = 1 << 20
+
+// utf8BOM is the byte order mark some Windows editors (Notepad) put at the
+// start of a UTF-8 file.
+var utf8BOM = []byte("\uFEFF")
 
 // ParseMap reads a map file (docs/map-format.md). file names it in errors.
 func ParseMap(file string, data []byte) (*Map, error) {
@@ -61,10 +72,17 @@ func ParseMap(file string, data []byte) (*Map, error) {
 		p.legend[k] = v
 	}
 	section := ""
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	// QUIRK: Notepad starts UTF-8 files with a byte order mark; it is not
+	// part of the first line.
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(data, utf8BOM)))
+	sc.Buffer(make([]byte, 64*1024), maxLine)
+	n := 0
+	for sc.Scan() {
+		n++
 		raw := sc.Text()
+		if !utf8.ValidString(raw) {
+			return nil, p.errAt(n, invalidUTF8At(raw), "the line is not valid UTF-8", "save the map file as UTF-8 (most editors offer it under \"Save as\" or \"Encoding\")")
+		}
 		line := stripComment(raw)
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" {
@@ -74,7 +92,7 @@ func ParseMap(file string, data []byte) (*Map, error) {
 			name := strings.TrimSuffix(strings.TrimPrefix(trimmed, "["), "]")
 			switch name {
 			case "grid", "legend", "squares", "edges":
-				section = name
+				section, p.gridLines = name, 0
 			default:
 				return nil, p.errAt(n, indexOf(raw, trimmed)+1, fmt.Sprintf("unknown section %s", trimmed), "the sections are [grid], [legend], [squares] and [edges]")
 			}
@@ -96,7 +114,10 @@ func ParseMap(file string, data []byte) (*Map, error) {
 			return nil, err
 		}
 	}
-	if err := sc.Err(); err != nil {
+	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return nil, p.errAt(n+1, 0, fmt.Sprintf("the line is longer than %d KiB", maxLine>>10),
+			"a grid row holds at most 702 squares; split long [squares] lists over several lines")
+	} else if err != nil {
 		return nil, &MapError{File: file, Msg: err.Error()}
 	}
 	if err := p.build(); err != nil {
@@ -124,21 +145,31 @@ func (p *mapParser) header(n int, raw, trimmed string) error {
 }
 
 // gridLine reads "  12  ~~cc..hh" (a row number, then one character a
-// square) or a column-letter header, which is skipped.
+// square). The first line of the section may instead be a column-letter
+// header, which is skipped; later, a row that lost its number is an error
+// even when it is all capitals.
 func (p *mapParser) gridLine(n int, line string) error {
 	trimmed := strings.TrimSpace(line)
-	if isColumnHeader(trimmed) {
+	p.gridLines++
+	if p.gridLines == 1 && len(p.rows) == 0 && isColumnHeader(trimmed) {
 		return nil
 	}
 	start := indexOf(line, trimmed)
-	numEnd := strings.IndexFunc(trimmed, func(r rune) bool { return !unicode.IsDigit(r) })
-	if numEnd <= 0 {
+	numEnd := strings.IndexFunc(trimmed, func(r rune) bool { return r < '0' || r > '9' })
+	if numEnd < 0 {
+		numEnd = len(trimmed)
+	}
+	if numEnd == 0 {
 		return p.errAt(n, start+1, "a grid row must start with its row number", "write rows as `  3  ~~cc..hh`, numbered from 1")
 	}
-	num, _ := strconv.Atoi(trimmed[:numEnd])
-	if want := len(p.rows) + 1; num != want {
-		return p.errAt(n, start+1, fmt.Sprintf("row %d where row %d was expected", num, want), "number the grid rows 1, 2, 3… without gaps")
+	want := len(p.rows) + 1
+	if num, err := strconv.Atoi(trimmed[:numEnd]); err != nil || num != want {
+		return p.errAt(n, start+1, fmt.Sprintf("row %s where row %d was expected", trimmed[:numEnd], want), "number the grid rows 1, 2, 3… without gaps")
 	}
+	if want > MaxRows {
+		return p.errAt(n, start+1, fmt.Sprintf("row %d: a map has at most %d rows", want, MaxRows), "make the map smaller; square names run up to row 999")
+	}
+	num := want
 	rest := trimmed[numEnd:]
 	cells := strings.TrimLeft(rest, " \t")
 	if cells == "" {
@@ -149,6 +180,10 @@ func (p *mapParser) gridLine(n int, line string) error {
 		return p.errAt(n, cellCol+runeCount(cells[:i])+1, "space inside a grid row", "every square needs a character; use '.' for open land")
 	}
 	row := []rune(cells)
+	if len(row) > MaxColumns {
+		return p.errAt(n, cellCol+MaxColumns+1, fmt.Sprintf("row %d has %d squares; a map is at most %d squares wide", num, len(row), MaxColumns),
+			"make the map narrower; square names run from column A to ZZ")
+	}
 	if len(p.rows) > 0 && len(row) != len(p.rows[0]) {
 		return p.errAt(n, cellCol+1, fmt.Sprintf("row %d has %d squares but row 1 has %d", num, len(row), len(p.rows[0])), "every grid row must be as wide as the first")
 	}
@@ -171,8 +206,12 @@ func (p *mapParser) legendLine(n int, raw, trimmed string) error {
 	}
 	attrs := strings.TrimSpace(val)
 	var probe Square
-	if err := p.apply(&probe, attrs, n, indexOf(raw, attrs)+1); err != nil {
+	col := indexOf(raw, attrs) + 1
+	if err := p.apply(&probe, attrs, n, col); err != nil {
 		return err
+	}
+	if msg, hint := nonsense(&probe); msg != "" {
+		return p.errAt(n, col, msg, hint)
 	}
 	p.legend[r] = attrs
 	return nil
@@ -204,21 +243,54 @@ func (p *mapParser) build() error {
 func (p *mapParser) overrideLine(section string, n int, raw string) error {
 	trimmed := strings.TrimSpace(stripComment(raw))
 	col := indexOf(raw, trimmed) + 1
-	target, attrs, _ := strings.Cut(trimmed, " ")
-	attrs = strings.TrimSpace(attrs)
+	target, attrs := trimmed, ""
+	if i := strings.IndexFunc(trimmed, unicode.IsSpace); i >= 0 { // tabs too
+		target, attrs = trimmed[:i], strings.TrimSpace(trimmed[i:])
+	}
 	if section == "edges" {
 		return p.edge(n, col, target, attrs)
 	}
+	attrCol := indexOf(raw, attrs) + 1
 	for _, name := range strings.Split(target, ",") {
 		c, err := p.square(name, n, col)
 		if err != nil {
 			return err
 		}
-		if err := p.apply(p.m.Square(c), attrs, n, indexOf(raw, attrs)+1); err != nil {
+		sq := p.m.Square(c)
+		if err := p.apply(sq, attrs, n, attrCol); err != nil {
 			return err
+		}
+		if msg, hint := nonsense(sq); msg != "" {
+			return p.errAt(n, attrCol, fmt.Sprintf("square %s: %s", c, msg), hint)
 		}
 	}
 	return nil
+}
+
+// nonsense finds attributes a square cannot have together: what grows or
+// flows on land on a sea square, a navigable flag without a river, cliffs
+// away from a coast. It returns "" when the square makes sense.
+func nonsense(sq *Square) (msg, hint string) {
+	if sq.Kind == Sea {
+		const seaHint = "only land and coast squares have land features; make the square coast, or drop the attribute"
+		switch {
+		case sq.HasValue:
+			return "a sea square has no value (§1)", seaHint
+		case sq.Forest:
+			return "a sea square cannot have a forest", seaHint
+		case sq.Cliffs:
+			return "a sea square has no shore for cliffs", "cliffs line a coast square's shore ([A22]); make the square coast, or drop cliffs"
+		case sq.River != NoRiver:
+			return "a sea square cannot have a river", seaHint
+		}
+	}
+	switch {
+	case sq.Navigable && sq.River == NoRiver:
+		return "navigable without a river", "navigable marks a river fleets can sail ([A24]); add river=large (or small, rapids), or drop navigable"
+	case sq.Cliffs && sq.Kind == Land:
+		return "cliffs on a land square", "cliffs line a coast square's shore ([A22]); make the square coast, or drop cliffs"
+	}
+	return "", ""
 }
 
 func (p *mapParser) edge(n, col int, target, attrs string) error {
@@ -374,3 +446,18 @@ func indexOf(s, sub string) int {
 }
 
 func runeCount(s string) int { return len([]rune(s)) }
+
+// invalidUTF8At is the 1-based column of the first byte of s that is not
+// UTF-8.
+func invalidUTF8At(s string) int {
+	col := 1
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				return col
+			}
+		}
+		col++
+	}
+	return col
+}

@@ -1,7 +1,9 @@
 package campaign
 
 import (
+	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -75,6 +77,46 @@ func TestParseMapErrors(t *testing.T) {
 			"campaign: m.txt:2:1: bad legend line \"ab = land\"\nhint: write one character, \"=\", then what it means: \"k = coast cliffs\""},
 		{"bad legend attr", "[legend]\nk = coast river=huge\n" + grid,
 			"campaign: m.txt:2:11: unknown river class \"huge\"\nhint: river is none, small, large or rapids"},
+		{"unknown river", grid + "[squares]\nB2 river=huge\n",
+			"campaign: m.txt:5:4: unknown river class \"huge\"\nhint: river is none, small, large or rapids"},
+		{"unknown material", grid + "[squares]\nB2 material=gold\n",
+			"campaign: m.txt:5:4: unknown material \"gold\"\nhint: material is wood or stone"},
+		{"digit legend key", "[legend]\n3 = land\n" + grid,
+			"campaign: m.txt:2:1: a digit cannot be a grid character\nhint: digits are row numbers; pick a letter or symbol"},
+		{"empty row", "[grid]\n 1\n",
+			"campaign: m.txt:2:3: row 1 has no squares\nhint: put one character per square after the row number"},
+		{"huge row number", "[grid]\n 99999999999999999999 ~c.\n",
+			"campaign: m.txt:2:2: row 99999999999999999999 where row 1 was expected\nhint: number the grid rows 1, 2, 3… without gaps"},
+		{"header after a row", "[grid]\n 1 ~c.\n MMX\n",
+			"campaign: m.txt:3:2: a grid row must start with its row number\nhint: write rows as `  3  ~~cc..hh`, numbered from 1"},
+		{"second header", "[grid]\n ABC\n ABC\n 1 ~c.\n",
+			"campaign: m.txt:3:2: a grid row must start with its row number\nhint: write rows as `  3  ~~cc..hh`, numbered from 1"},
+		{"long line", grid + "[squares]\nA2 name=\"" + strings.Repeat("x", 2<<20) + "\"\n",
+			"campaign: m.txt:5: the line is longer than 1024 KiB\nhint: a grid row holds at most 702 squares; split long [squares] lists over several lines"},
+		{"BOM", "\uFEFFtitle = x\n" + grid,
+			"campaign: m.txt:1:1: unexpected \"title = x\" before [grid]\nhint: only \"name = …\" may come before the [grid] section"},
+		{"tab before a bad attribute", grid + "[squares]\nB2\tswampy\n",
+			"campaign: m.txt:5:4: unknown attribute \"swampy\"\nhint: attributes are sea, coast, land, forest, cliffs, navigable, terrain=…, river=…, value=…, material=…, name=\"…\""},
+		{"tab in a row", "[grid]\n 1 ~c\t.\n",
+			"campaign: m.txt:2:6: space inside a grid row\nhint: every square needs a character; use '.' for open land"},
+		{"invalid UTF-8", "[grid]\n 1 ~\xffc\n",
+			"campaign: m.txt:2:5: the line is not valid UTF-8\nhint: save the map file as UTF-8 (most editors offer it under \"Save as\" or \"Encoding\")"},
+		{"too wide", "[grid]\n 1 " + strings.Repeat(".", MaxColumns+1) + "\n",
+			"campaign: m.txt:2:706: row 1 has 703 squares; a map is at most 702 squares wide\nhint: make the map narrower; square names run from column A to ZZ"},
+		{"too tall", "[grid]\n" + manyRows(MaxRows+1),
+			"campaign: m.txt:1001:1: row 1000: a map has at most 999 rows\nhint: make the map smaller; square names run up to row 999"},
+		{"forest at sea", "[legend]\nk = sea forest\n" + grid,
+			"campaign: m.txt:2:5: a sea square cannot have a forest\nhint: only land and coast squares have land features; make the square coast, or drop the attribute"},
+		{"value at sea", grid + "[squares]\nA1 value=3\n",
+			"campaign: m.txt:5:4: square A1: a sea square has no value (§1)\nhint: only land and coast squares have land features; make the square coast, or drop the attribute"},
+		{"river at sea", grid + "[squares]\nB2,A1 river=small\n",
+			"campaign: m.txt:5:7: square A1: a sea square cannot have a river\nhint: only land and coast squares have land features; make the square coast, or drop the attribute"},
+		{"cliffs at sea", grid + "[squares]\nA1 cliffs\n",
+			"campaign: m.txt:5:4: square A1: a sea square has no shore for cliffs\nhint: cliffs line a coast square's shore ([A22]); make the square coast, or drop cliffs"},
+		{"cliffs inland", grid + "[squares]\nC1 cliffs\n",
+			"campaign: m.txt:5:4: square C1: cliffs on a land square\nhint: cliffs line a coast square's shore ([A22]); make the square coast, or drop cliffs"},
+		{"navigable without a river", "[legend]\nk = coast navigable\n" + grid,
+			"campaign: m.txt:2:5: navigable without a river\nhint: navigable marks a river fleets can sail ([A24]); add river=large (or small, rapids), or drop navigable"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -119,6 +161,34 @@ C1-C2 impassable
 	}
 	if m.Name != "Two Words" {
 		t.Errorf("name %q", m.Name)
+	}
+}
+
+// manyRows is a grid of n one-square rows.
+func manyRows(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "%d .\n", i)
+	}
+	return b.String()
+}
+
+// TestParseMapWindowsAndTabs: a byte order mark (Notepad), CRLF line ends
+// and tabs between a square list and its attributes read like plain text.
+func TestParseMapWindowsAndTabs(t *testing.T) {
+	plain := "[grid]\n   ABC\n 1 ~c.\n 2 ..h\n[squares]\nB2,C2 forest value=2\n[edges]\nA2-B2 impassable\n"
+	want, err := ParseMap("m.txt", []byte(plain))
+	if err != nil {
+		t.Fatal(err)
+	}
+	windows := "\uFEFF" + strings.ReplaceAll(strings.ReplaceAll(plain, " forest", "\tforest"), "\n", "\r\n")
+	windows = strings.Replace(windows, "A2-B2 ", "A2-B2\t", 1)
+	got, err := ParseMap("m.txt", []byte(windows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
 	}
 }
 

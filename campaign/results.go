@@ -35,7 +35,7 @@ func (r *resolver) applyResults(results []BattleResult) error {
 			missing = append(missing, b.ID)
 			continue
 		}
-		if err := checkResult(b, res); err != nil {
+		if err := CheckResult(b, res); err != nil {
 			return err
 		}
 		delete(byID, b.ID)
@@ -54,20 +54,28 @@ func (r *resolver) applyResults(results []BattleResult) error {
 	return nil
 }
 
-func checkResult(b Battle, res BattleResult) error {
+// CheckResult says whether a result fits its battle: a known winner word,
+// victory points not negative, and losses only for the battle's armies,
+// its garrison and its players' reserves.
+func CheckResult(b Battle, res BattleResult) error {
 	switch {
 	case res.Winner != Attacker && res.Winner != Defender && res.Winner != Draw:
 		return fmt.Errorf("campaign: battle %s: result %q is not attacker, defender or draw", b.ID, res.Winner)
 	case res.AttackerVP < 0 || res.DefenderVP < 0:
 		return fmt.Errorf("campaign: battle %s: victory points cannot be negative", b.ID)
 	}
-	for key, pts := range res.Losses {
-		known := key == "garrison" || strings.HasPrefix(key, "reserves:")
+	keys := make([]string, 0, len(res.Losses))
+	for key := range res.Losses {
+		keys = append(keys, key)
+	}
+	slices.Sort(keys)
+	for _, key := range keys {
+		known := key == "garrison" || key == "reserves:"+b.Attacker || b.Defender != "" && key == "reserves:"+b.Defender
 		for _, f := range b.Forces {
 			known = known || f.Army == key
 		}
-		if !known || pts < 0 {
-			return fmt.Errorf("campaign: battle %s: loss %q = %d names no army, garrison or reserves of the battle", b.ID, key, pts)
+		if !known || res.Losses[key] < 0 {
+			return fmt.Errorf("campaign: battle %s: loss %s=%d names no army, garrison or reserves of the battle", b.ID, key, res.Losses[key])
 		}
 	}
 	return nil

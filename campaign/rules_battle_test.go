@@ -203,3 +203,23 @@ func TestMusterOutsideBalanceIsRefused(t *testing.T) {
 		t.Errorf("got %+v", e)
 	}
 }
+
+func TestScoutRestrictions(t *testing.T) {
+	b := Battle{Defender: "blue", Garrison: 300, Forces: []Force{
+		{Army: "A1", Side: Attacker, Role: MainForce, Points: 500},
+		{Army: "A2", Side: Attacker, Role: Reinforcement, Points: 1000},
+	}}
+	// §6.6: a 500-point scout army and a 300 garrison alone both fight under the restrictions.
+	if !b.ScoutRestrictions(Attacker) || !b.ScoutRestrictions(Defender) {
+		t.Error("forces under 1000 use the §6.6 restrictions")
+	}
+	b.Forces = append(b.Forces, Force{Army: "A3", Side: Defender, Role: MainForce, Points: 500})
+	// [A61]: a garrison joined by a scout army (800) uses the normal 1000-point list.
+	if b.ScoutRestrictions(Defender) || b.SidePoints(Defender) != 800 {
+		t.Errorf("garrison + scout army: restrictions %v, points %d", b.ScoutRestrictions(Defender), b.SidePoints(Defender))
+	}
+	b.Forces[0].Points = 1000
+	if b.ScoutRestrictions(Attacker) {
+		t.Error("a 1000-point army uses the normal list")
+	}
+}

@@ -2,6 +2,8 @@ package campaign
 
 import (
 	"bytes"
+	"errors"
+	"slices"
 	"os"
 	"strings"
 	"testing"
@@ -68,20 +70,27 @@ func TestNewState(t *testing.T) {
 
 func TestNewStateErrors(t *testing.T) {
 	m := exampleMap(t)
+	const capitalHint = "\nhint: a capital is a land or coast square on the map, one per player (§1)"
+	const armiesHint = "\nhint: starting armies are 500–2500 points in 500-point blocks, together at most the capital's 1000 (§3.1)"
 	cases := []struct {
 		setup PlayerSetup
+		field string
 		want  string
 	}{
-		{PlayerSetup{ID: "x", Capital: mustCoord(t, "Z99")}, "campaign: player x: capital Z99 is off the map (A1–T15)"},
-		{PlayerSetup{ID: "x", Capital: mustCoord(t, "A1")}, "campaign: player x: capital A1 is a sea square"},
-		{PlayerSetup{ID: "x", Capital: mustCoord(t, "E11"), Armies: []int{700}}, "campaign: player x: a starting army of 700 points is not 500–2500 in 500 blocks"},
-		{PlayerSetup{ID: "x", Capital: mustCoord(t, "E11"), Armies: []int{1000, 500}}, "campaign: player x: starting armies total 1500 points, more than the capital's 1000"},
-		{PlayerSetup{ID: "x", Capital: mustCoord(t, "Q3")}, "campaign: players dwarfs and x share the capital Q3"},
+		{PlayerSetup{ID: "x", Capital: mustCoord(t, "Z99")}, "capital", "campaign: player x: capital Z99 is off the map (A1–T15)" + capitalHint},
+		{PlayerSetup{ID: "x", Capital: mustCoord(t, "A1")}, "capital", "campaign: player x: capital A1 is a sea square" + capitalHint},
+		{PlayerSetup{ID: "x", Capital: mustCoord(t, "E11"), Armies: []int{700}}, "armies", "campaign: player x: a starting army of 700 points is not 500–2500 in 500 blocks" + armiesHint},
+		{PlayerSetup{ID: "x", Capital: mustCoord(t, "E11"), Armies: []int{1000, 500}}, "armies", "campaign: player x: starting armies total 1500 points, more than the capital's 1000" + armiesHint},
+		{PlayerSetup{ID: "x", Capital: mustCoord(t, "Q3")}, "capital", "campaign: player x: capital Q3 is already the capital of dwarfs" + capitalHint},
 	}
 	for _, c := range cases {
 		_, err := NewState(m, "c", "s", []PlayerSetup{{ID: "dwarfs", Capital: mustCoord(t, "Q3")}, c.setup})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("got %v, want %q", err, c.want)
+		}
+		var se *SetupError
+		if !errors.As(err, &se) || se.Player != "x" || se.Field != c.field {
+			t.Errorf("%v: want a *SetupError for player x, field %s; got %#v", err, c.field, se)
 		}
 	}
 }
@@ -110,6 +119,34 @@ func TestSnapshotRoundTrip(t *testing.T) {
 	}
 }
 
+func TestEncodeSortsUnitsByID(t *testing.T) {
+	s := exampleState(t, exampleMap(t))
+	e11 := mustCoord(t, "E11")
+	s.Armies = []Army{{ID: "A10", Owner: "empire", At: e11, Points: 500}, {ID: "A2", Owner: "empire", At: e11, Points: 500}, {ID: "A1", Owner: "empire", At: e11, Points: 500}}
+	s.Fleets = []Fleet{{ID: "F12", Owner: "empire", At: mustCoord(t, "C10")}, {ID: "F3", Owner: "empire", At: mustCoord(t, "C10")}}
+	var b bytes.Buffer
+	if err := s.Encode(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeState("s.json", &b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range back.Armies {
+		got = append(got, a.ID)
+	}
+	for _, f := range back.Fleets {
+		got = append(got, f.ID)
+	}
+	if want := []string{"A1", "A2", "A10", "F3", "F12"}; !slices.Equal(got, want) {
+		t.Errorf("snapshot order %q, want %q", got, want)
+	}
+	if s.Armies[0].ID != "A10" {
+		t.Error("Encode must not reorder the state it writes")
+	}
+}
+
 func TestDecodeStateErrors(t *testing.T) {
 	good := func() string {
 		var b bytes.Buffer
@@ -125,7 +162,7 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"wrong type", strings.Replace(good, `"turn": 1`, `"turn": "one"`, 1), "campaign: s.json:5:15: json: cannot unmarshal string into Go struct field snapshot.turn of type int"},
 		{"bad owner", strings.Replace(good, `"owner": "orcs"`, `"owner": "elves"`, 1), `campaign: s.json: square P11: owner "elves" is not a player`},
 		{"bad army", strings.Replace(good, `"points": 1000`, `"points": 900`, 1), "campaign: s.json: army A5: 900 points is not 500–2500 in 500 blocks"},
-		{"bad coord", strings.Replace(good, `"at": "E11"`, `"at": "11E"`, 1), `campaign: s.json: campaign: "11E" is not a square: write column letters then a row number, like C4`},
+		{"bad coord", strings.Replace(good, `"at": "E11"`, `"at": "11E"`, 1), `campaign: s.json: "11E" is not a square: write column letters then a row number, like C4`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -30,6 +30,8 @@ type Config struct {
 	Alliances []Alliance
 
 	rules campaign.Rules // read through Rules()
+	file  string         // the name Parse was given, for ErrorAt
+	ix    *index         // where each key is written, for ErrorAt
 }
 
 // Campaign is the [campaign] table.
@@ -159,6 +161,9 @@ func Load(path string) (*Config, error) {
 // Parse validates a config file's contents; name is used in error messages
 // and its directory anchors relative paths.
 func Parse(name string, data []byte) (*Config, error) {
+	// QUIRK: Notepad starts UTF-8 files with a byte order mark, which TOML
+	// does not allow; it is not part of the config.
+	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	r := &reporter{file: name}
 	ix, perr := buildIndex(data)
 	r.ix = ix
@@ -179,7 +184,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	if r.unknownKeys() != nil {
 		return nil, r.result()
 	}
-	c := &Config{Dir: filepath.Dir(name)}
+	c := &Config{Dir: filepath.Dir(name), file: name, ix: ix}
 	r.check(c, &raw)
 	if err := r.result(); err != nil {
 		return nil, err
@@ -193,6 +198,20 @@ func (c *Config) Path(p string) string {
 		return p
 	}
 	return filepath.Join(c.Dir, p)
+}
+
+// ErrorAt makes an error about a key that the config file holds but other
+// checks refuse (a capital the map does not have, a map file that cannot
+// be read): it points at the key's value, or at the closest table written
+// when the key is left to its default. key is a path as in Error.Key,
+// such as "map.file" or "players[2].capital" (elements count from 1).
+func (c *Config) ErrorAt(key, msg, hint string) *Error {
+	if c.ix == nil { // a Config not made by Parse
+		return &Error{File: c.file, Key: key, Msg: msg, Hint: hint}
+	}
+	r := &reporter{file: c.file, ix: c.ix}
+	r.bad(key, msg, hint)
+	return r.errs[0]
 }
 
 // Rules gives the rule settings campaign.Resolve needs (D1).

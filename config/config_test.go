@@ -380,3 +380,42 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestErrorAt(t *testing.T) {
+	c, err := Parse("campaign.toml", readFile(t, "testdata/minimal.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ key, want string }{
+		{"players[2].capital", "config: campaign.toml:29:11: players[2].capital: capital D4 is off the map (A1–C3)\nhint: pick a land square"},
+		{"map.file", "config: campaign.toml:8:8: map.file: capital D4 is off the map (A1–C3)\nhint: pick a land square"},
+		// Left to its default: the table that would hold it.
+		{"players[1].armies", "config: campaign.toml:17:3: players[1].armies: capital D4 is off the map (A1–C3)\nhint: pick a land square"},
+		{"intake.maildir", "config: campaign.toml:1:1: intake.maildir: capital D4 is off the map (A1–C3)\nhint: pick a land square"},
+	}
+	for _, tc := range cases {
+		if got := c.ErrorAt(tc.key, "capital D4 is off the map (A1–C3)", "pick a land square").Error(); got != tc.want {
+			t.Errorf("ErrorAt(%s):\n got %s\nwant %s", tc.key, got, tc.want)
+		}
+	}
+}
+
+// TestByteOrderMark: Notepad's byte order mark is not part of the config.
+func TestByteOrderMark(t *testing.T) {
+	data := readFile(t, "testdata/minimal.toml")
+	want, err := Parse("campaign.toml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := Parse("campaign.toml", append([]byte("\uFEFF"), data...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !equal(got, want) {
+		t.Errorf("with a BOM: %+v\nwithout: %+v", got, want)
+	}
+	_, err = Parse("campaign.toml", []byte("\uFEFF[campaign]\nid = \"Bad Id\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "\nconfig: campaign.toml:2:6: campaign.id: \"Bad Id\" is not a valid id") {
+		t.Errorf("positions after a BOM: %v", err)
+	}
+}

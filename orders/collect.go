@@ -100,7 +100,7 @@ func receive(r Received, turn int, campaignID string, m *campaign.Map, lookup fu
 		}
 	}
 	if err != nil {
-		rc.Status, rc.Reason = StatusRejected, err.Error()
+		rc.Status, rc.Reason = StatusRejected, readFailure(err)
 		return rc
 	}
 	s := Parse(mail.Text, m)
@@ -111,6 +111,40 @@ func receive(r Received, turn int, campaignID string, m *campaign.Map, lookup fu
 	}
 	rc.Status = StatusAccepted
 	return rc
+}
+
+// maxQuoted is how much of a mail's own bytes a rejection reason quotes.
+const maxQuoted = 80
+
+// rawLineMarker introduces the offending header line in go-message's
+// error for a malformed header.
+const rawLineMarker = "malformed MIME header line: "
+
+// readFailure is the reason for a mail ReadMail refused, fit for the intake
+// log and a reply: one line, and never more than a short quote of the
+// mail's own bytes.
+func readFailure(err error) string {
+	// A hint goes on the same line, as in Problem.String.
+	msg := strings.ReplaceAll(err.Error(), "\nhint: ", "; hint: ")
+	// QUIRK: go-message puts the malformed header line into its error as
+	// it is: binary junk, control characters, or a megabyte long.
+	if head, raw, ok := strings.Cut(msg, rawLineMarker); ok {
+		return head + rawLineMarker + quoteClipped(raw)
+	}
+	return msg
+}
+
+// quoteClipped quotes s (Go syntax: control characters and bad UTF-8
+// escaped), cut to maxQuoted runes with "…" after the quote when longer.
+func quoteClipped(s string) string {
+	n := 0
+	for i := range s { // a byte that is not UTF-8 counts as one rune
+		if n == maxQuoted {
+			return fmt.Sprintf("%q…", s[:i])
+		}
+		n++
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 // authenticate checks the header against the turn and the sender against

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,7 +84,7 @@ func TestCollect(t *testing.T) {
 		{"10-bounce", "mailer-daemon@riverlands.example", "", StatusIgnored, "sent by a mail server (MAILER-DAEMON)"},
 		{"11-no-header", "grom@blackcrag.example", "", StatusRejected, "no header line: start the orders with CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
 		{"12-bad-header", "grom@blackcrag.example", "orcs", StatusRejected, "line 1: the header line has no TURN; hint: write the header as CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
-		{"13-unreadable", "", "", StatusRejected, "orders: unreadable mail header: message: malformed MIME header line: no header here"},
+		{"13-unreadable", "", "", StatusRejected, `orders: unreadable mail header: message: malformed MIME header line: "no header here"`},
 		{"14-orcs", "grom@blackcrag.example", "orcs", StatusAccepted, ""},
 	}
 	if got := summarise(in); !slices.Equal(got, want) {
@@ -110,6 +111,23 @@ func TestCollect(t *testing.T) {
 	}
 	if want := []string{"empire: A1 MOVE E10 E9 E8", "orcs: A5 MOVE P10"}; !slices.Equal(got, want) {
 		t.Errorf("order sets %q, want %q", got, want)
+	}
+}
+
+// TestCollectQuotesJunk: a rejection reason quotes a junk mail's bytes,
+// escaped and cut short, so the intake log and replies stay readable.
+func TestCollectQuotesJunk(t *testing.T) {
+	junk := "\x1b[31m\xff\xfe" + strings.Repeat("junk ", 100)
+	huge := make([]byte, MaxMailSize+1)
+	in := Collect([]Received{{"junk", []byte(junk + "\r\n\r\nbody")}, {"huge", huge}}, 1, "riverlands", riverlands(t), lookupRiverlands)
+	want := map[string]string{
+		"junk": `orders: unreadable mail header: message: malformed MIME header line: "\x1b[31m\xff\xfe` + strings.Repeat("junk ", 14) + `jun"…`,
+		"huge": "orders: the mail is 2097153 bytes, over the 2 MiB limit; hint: send the orders as plain text, without large attachments",
+	}
+	for _, r := range in.Receipts {
+		if r.Status != StatusRejected || r.Reason != want[r.Name] {
+			t.Errorf("%s: %s %q\nwant rejected %q", r.Name, r.Status, r.Reason, want[r.Name])
+		}
 	}
 }
 

@@ -1,24 +1,33 @@
 package orders
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Maildir is the embedded-default mailbox ([intake] kind = "maildir"): a
 // directory with new/, cur/ and tmp/ as mail servers and clients use it.
-// Unread mails are in new/; MarkSeen moves one to cur/ with the S flag.
+// A mail's file name is its unique name, then in cur/ an info part
+// ":2,<flags>"; the S flag means seen. Unread mails are those in new/ and
+// those in cur/ without the S flag (a moderator's mail client moves mail
+// it has shown to cur/); MarkSeen moves or renames one to cur/ with the S
+// flag. Mails are named by their unique name, without the info part.
 type Maildir struct {
 	dir string
 }
 
-// seenSuffix is the maildir info for "seen" (the S flag).
-const seenSuffix = ":2,S"
+// infoSep starts a file name's info part; "2," is the only info version
+// in use (flags follow it, sorted).
+const (
+	infoSep   = ":"
+	infoFlags = "2,"
+	seenFlag  = 'S'
+)
 
 // OpenMaildir opens dir as a maildir, creating it and its subdirectories
 // if missing.
@@ -34,45 +43,133 @@ func OpenMaildir(dir string) (*Maildir, error) {
 // Dir is the maildir's directory.
 func (md *Maildir) Dir() string { return md.dir }
 
-// List gives the names of the unread mails (in new/), sorted. Dot files
-// and directories are not mails.
-func (md *Maildir) List() ([]string, error) {
-	entries, err := os.ReadDir(filepath.Join(md.dir, "new"))
+// Skipped is a file in the maildir that looks like a mail but that List
+// will not read, and why; the moderator should look at it.
+type Skipped struct {
+	File   string // new/… or cur/…
+	Reason string
+}
+
+// mailFile is one file of new/ or cur/.
+type mailFile struct {
+	sub, file string // folder and file name
+	name      string // the unique name: the file name without its info
+	flags     string // the flags of a ":2," info
+}
+
+func (f mailFile) path(dir string) string { return filepath.Join(dir, f.sub, f.file) }
+
+// List gives the names of the unread mails, sorted, and the files it
+// skipped: names a mail server would not give (see checkName), an info
+// part other than ":2,", and a second file with the same unique name.
+// Dot files and directories are not mails and are passed over silently.
+func (md *Maildir) List() ([]string, []Skipped, error) {
+	files, skipped, err := md.scan()
 	if err != nil {
-		return nil, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+		return nil, nil, err
 	}
 	var names []string
-	for _, e := range entries {
-		if e.Type().IsRegular() && !strings.HasPrefix(e.Name(), ".") {
-			names = append(names, e.Name())
+	for _, f := range files {
+		if f.sub == "new" || !strings.ContainsRune(f.flags, seenFlag) {
+			names = append(names, f.name)
 		}
 	}
 	slices.Sort(names)
-	return names, nil
+	return names, skipped, nil
 }
 
-// Read returns a mail by the name List gave, whether still in new/ or
-// already marked seen in cur/.
-func (md *Maildir) Read(name string) ([]byte, error) {
+// scan reads new/ and cur/: every mail file by its unique name, and the
+// files skipped.
+func (md *Maildir) scan() (map[string]mailFile, []Skipped, error) {
+	files := map[string]mailFile{}
+	var skipped []Skipped
+	for _, sub := range []string{"new", "cur"} {
+		entries, err := os.ReadDir(filepath.Join(md.dir, sub))
+		if err != nil {
+			return nil, nil, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+		}
+		for _, e := range entries {
+			if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") {
+				continue
+			}
+			f, why := parseMailFile(sub, e.Name())
+			if why == "" && files[f.name].file != "" {
+				why = fmt.Sprintf("%s/%s has the same name", files[f.name].sub, files[f.name].file)
+			}
+			if why != "" {
+				skipped = append(skipped, Skipped{File: sub + "/" + e.Name(), Reason: why})
+				continue
+			}
+			files[f.name] = f
+		}
+	}
+	return files, skipped, nil
+}
+
+// parseMailFile splits a file name into its unique name and flags, or
+// says why it is not a mail turnproc reads.
+func parseMailFile(sub, file string) (mailFile, string) {
+	name, info, hasInfo := strings.Cut(file, infoSep)
+	if checkName(name) != nil {
+		return mailFile{}, "turnproc does not read this name: " + nameRule
+	}
+	if hasInfo && !strings.HasPrefix(info, infoFlags) {
+		return mailFile{}, fmt.Sprintf("unknown maildir info %q: only \":2,\" and flags are understood", infoSep+info)
+	}
+	return mailFile{sub: sub, file: file, name: name, flags: strings.TrimPrefix(info, infoFlags)}, ""
+}
+
+// find locates a mail by its unique name.
+func (md *Maildir) find(name string) (mailFile, error) {
 	if err := checkName(name); err != nil {
+		return mailFile{}, err
+	}
+	// The common case, a mail delivered to new/, needs no directory scan.
+	if _, err := os.Stat(filepath.Join(md.dir, "new", name)); err == nil {
+		return mailFile{sub: "new", file: name, name: name}, nil
+	}
+	files, _, err := md.scan()
+	if err != nil {
+		return mailFile{}, err
+	}
+	f, ok := files[name]
+	if !ok {
+		return mailFile{}, fmt.Errorf("orders: maildir %s: no mail named %q in new/ or cur/", md.dir, name)
+	}
+	return f, nil
+}
+
+// Read returns a mail by the name List gave, whether still unread or
+// already marked seen.
+func (md *Maildir) Read(name string) ([]byte, error) {
+	f, err := md.find(name)
+	if err != nil {
 		return nil, err
 	}
-	b, err := os.ReadFile(filepath.Join(md.dir, "new", name))
-	if errors.Is(err, fs.ErrNotExist) {
-		b, err = os.ReadFile(filepath.Join(md.dir, "cur", name+seenSuffix))
-	}
+	b, err := os.ReadFile(f.path(md.dir))
 	if err != nil {
 		return nil, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
 	return b, nil
 }
 
-// MarkSeen moves new/name to cur/name:2,S (one rename: atomic).
+// MarkSeen moves a mail to cur/ with the S flag added to its flags (one
+// rename: atomic). Marking a seen mail again is an error.
 func (md *Maildir) MarkSeen(name string) error {
-	if err := checkName(name); err != nil {
+	f, err := md.find(name)
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(filepath.Join(md.dir, "new", name), filepath.Join(md.dir, "cur", name+seenSuffix)); err != nil {
+	if f.sub == "cur" && strings.ContainsRune(f.flags, seenFlag) {
+		return fmt.Errorf("orders: maildir %s: mail %q is already marked seen", md.dir, name)
+	}
+	flags := []byte(f.flags + string(seenFlag))
+	slices.Sort(flags) // the maildir spec keeps flags in ASCII order
+	seen := filepath.Join(md.dir, "cur", name+infoSep+infoFlags+string(flags))
+	if _, err := os.Lstat(seen); err == nil { // a rename would overwrite another mail
+		return fmt.Errorf("orders: maildir %s: cannot mark %q seen: %s already exists", md.dir, name, seen)
+	}
+	if err := os.Rename(f.path(md.dir), seen); err != nil {
 		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
 	return nil
@@ -128,10 +225,16 @@ func syncDir(dir string) error {
 	return d.Sync()
 }
 
-// checkName refuses names that could leave the maildir or hide in it.
+// nameRule is the rule checkName applies, said for people.
+const nameRule = `a maildir message name is not empty, does not start with '.', has at most 200 bytes of UTF-8 and no '/', '\', ':' or control characters`
+
+// checkName refuses names that could leave the maildir, hide in it, or
+// garble a log line. A name is a file's unique part, before any ":2,".
 func checkName(name string) error {
-	if name == "" || strings.HasPrefix(name, ".") || strings.ContainsAny(name, "/\\:\x00") || len(name) > 200 {
-		return fmt.Errorf("orders: %q is not a maildir message name\nhint: use letters, digits, '.', '_' and '-', not starting with '.'", name)
+	ok := name != "" && !strings.HasPrefix(name, ".") && len(name) <= 200 && utf8.ValidString(name) &&
+		!strings.ContainsFunc(name, func(r rune) bool { return r == '/' || r == '\\' || r == ':' || unicode.IsControl(r) })
+	if !ok {
+		return fmt.Errorf("orders: %q is not a maildir message name\nhint: %s", name, nameRule)
 	}
 	return nil
 }

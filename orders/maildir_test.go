@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -32,9 +33,9 @@ func TestMaildirRoundTrip(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "new", ".hidden"), nil, 0o600)
 	os.Mkdir(filepath.Join(dir, "new", "subdir"), 0o755)
 
-	names, err := md.List()
-	if want := []string{"1764669245.1.host", "1764669245.2.host"}; err != nil || !slices.Equal(names, want) {
-		t.Fatalf("List = %q, %v; want %q", names, err, want)
+	names, skipped, err := md.List()
+	if want := []string{"1764669245.1.host", "1764669245.2.host"}; err != nil || !slices.Equal(names, want) || skipped != nil {
+		t.Fatalf("List = %q, %v, %v; want %q", names, skipped, err, want)
 	}
 	if tmp, _ := os.ReadDir(filepath.Join(dir, "tmp")); len(tmp) != 0 {
 		t.Errorf("tmp/ not empty after delivery: %v", tmp)
@@ -45,7 +46,7 @@ func TestMaildirRoundTrip(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cur", names[0]+":2,S")); err != nil {
 		t.Errorf("seen mail not in cur/: %v", err)
 	}
-	if left, _ := md.List(); !slices.Equal(left, names[1:]) {
+	if left, _, _ := md.List(); !slices.Equal(left, names[1:]) {
 		t.Errorf("List after MarkSeen = %q", left)
 	}
 	for _, name := range names {
@@ -63,7 +64,7 @@ func TestMaildirRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := again.List(); !slices.Equal(got, names[1:]) {
+	if got, _, _ := again.List(); !slices.Equal(got, names[1:]) {
 		t.Errorf("reopened List = %q", got)
 	}
 }
@@ -73,8 +74,8 @@ func TestMaildirRefusesPaths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"", "../x", "a/b", `a\b`, ".hidden", "x:2,S", "..", "a\x00b"} {
-		want := "orders: " + strconv.Quote(name) + " is not a maildir message name\nhint: use letters, digits, '.', '_' and '-', not starting with '.'"
+	for _, name := range []string{"", "../x", "a/b", `a\b`, ".hidden", "x:2,S", "..", "a\x00b", "a\nb", "\xff", strings.Repeat("x", 201)} {
+		want := "orders: " + strconv.Quote(name) + " is not a maildir message name\nhint: a maildir message name is not empty, does not start with '.', has at most 200 bytes of UTF-8 and no '/', '\\', ':' or control characters"
 		if _, err := md.Deliver([]byte("x"), name); err == nil || err.Error() != want {
 			t.Errorf("Deliver(%q) error %v", name, err)
 		}
@@ -84,5 +85,72 @@ func TestMaildirRefusesPaths(t *testing.T) {
 		if err := md.MarkSeen(name); err == nil || err.Error() != want {
 			t.Errorf("MarkSeen(%q) error %v", name, err)
 		}
+	}
+}
+
+// TestMaildirOddNames: files a mail client or server may leave behind are
+// read when they can be, and reported, not fatal, when they cannot.
+func TestMaildirOddNames(t *testing.T) {
+	dir := t.TempDir()
+	md, err := OpenMaildir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(path string) {
+		if err := os.WriteFile(filepath.Join(dir, path), []byte("mail "+path), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("new/x y:2,")             // info in new/: read
+	put("new/plain")              // the usual
+	put("new/bad\x01name")        // control character: skipped
+	put("cur/unseen:2,")          // shown by a client, not read: read
+	put("cur/flagged:2,F")        // flagged, not seen: read
+	put("cur/old:2,RS")           // seen: not listed
+	put("cur/nocolon")            // cur/ without info: unseen, read
+	put("cur/plain:2,")           // same name as new/plain: skipped
+	put("cur/experimental:1,xyz") // unknown info: skipped
+	names, skipped, err := md.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"flagged", "nocolon", "plain", "unseen", "x y"}; !slices.Equal(names, want) {
+		t.Errorf("List = %q, want %q", names, want)
+	}
+	wantSkipped := []Skipped{
+		{"new/bad\x01name", "turnproc does not read this name: " + nameRule},
+		{"cur/experimental:1,xyz", `unknown maildir info ":1,xyz": only ":2," and flags are understood`},
+		{"cur/plain:2,", "new/plain has the same name"},
+	}
+	if !slices.Equal(skipped, wantSkipped) {
+		t.Errorf("skipped %q\nwant    %q", skipped, wantSkipped)
+	}
+	for _, name := range names {
+		if err := md.MarkSeen(name); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := md.Read(name); err != nil || !strings.HasPrefix(string(b), "mail ") {
+			t.Errorf("Read(%q) after MarkSeen = %q, %v", name, b, err)
+		}
+	}
+	for _, file := range []string{"x y:2,S", "plain:2,S", "unseen:2,S", "flagged:2,FS", "nocolon:2,S", "old:2,RS"} {
+		if _, err := os.Stat(filepath.Join(dir, "cur", file)); err != nil {
+			t.Errorf("cur/%s: %v", file, err)
+		}
+	}
+	// The duplicate is alone now, but marking it would overwrite a mail.
+	if left, _, _ := md.List(); !slices.Equal(left, []string{"plain"}) {
+		t.Errorf("List after marking all seen = %q, want the former duplicate", left)
+	}
+	const taken = `orders: maildir %s: cannot mark "plain" seen: %s already exists`
+	if err := md.MarkSeen("plain"); err == nil || err.Error() != fmt.Sprintf(taken, dir, filepath.Join(dir, "cur", "plain:2,S")) {
+		t.Errorf("MarkSeen over another mail: %v", err)
+	}
+	const again = `orders: maildir %s: mail "old" is already marked seen`
+	if err := md.MarkSeen("old"); err == nil || err.Error() != fmt.Sprintf(again, dir) {
+		t.Errorf("MarkSeen of a seen mail: %v", err)
+	}
+	if _, err := md.Read("gone"); err == nil || err.Error() != fmt.Sprintf(`orders: maildir %s: no mail named "gone" in new/ or cur/`, dir) {
+		t.Errorf("Read of a missing mail: %v", err)
 	}
 }

@@ -10,5 +10,11 @@
 //
 // Rules shown in the reports: the command check D = base + modifiers −
 // (n−1), pass iff 2D6 ≤ D (§4.1, D1, D2), exploration by Table 1 (D4), the
-// turn order by 1D6 with re-rolled ties (D5), the calendar (§2).
+// turn order by 1D6 with re-rolled ties (D5), the calendar (§2); fleets,
+// embarking and landing with the automatic port [A29] and the flat embark
+// check [A25] (§4.2, D9); claims, pillage and its bonus [A40], improvement
+// and building (§5, D10); reorganisation (D8); the season balance (D6, D7);
+// and battles: each battle or siege to fight with its forces, roles,
+// entry edges, arrival modifiers and combine checks (§6.3, D12, D13), how
+// the moderator reports its result, and what the result did (D14, D15).
 package reports

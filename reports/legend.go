@@ -44,6 +44,8 @@ func (p *painter) legendEntries() []legendEntry {
 		{func(x, y, s float64) { open(x, y, s); p.edgeSwatch(x, y, s, false) }, w.text("legend.edge", nil)},
 		{func(x, y, s float64) { open(x, y, s); p.edgeSwatch(x, y, s, true) }, w.text("legend.edge-one-way", nil)},
 		{func(x, y, s float64) { open(x, y, s); p.armySwatch(x, y, s) }, w.text("legend.army", nil)},
+		{func(x, y, s float64) { open(x, y, s); p.fleetSwatch(x, y, s) }, w.text("legend.fleet", nil)},
+		{func(x, y, s float64) { open(x, y, s); p.battleMark(x, y, s) }, w.text("legend.battle", nil)},
 	}
 	if p.s >= minTextCell { // smaller cells show no values
 		es = append(es, legendEntry{func(x, y, s float64) { open(x, y, s); p.value(x, y, s, true, 3, true) }, w.text("legend.value", nil)})
@@ -141,4 +143,13 @@ func (p *painter) armySwatch(x, y, s float64) {
 		return
 	}
 	p.text(x+s/2, y+s*0.66, s*0.34, s*0.94, "B", rgb{0, 0, 0}, "A1 500")
+}
+
+// fleetSwatch shows a fleet carrying an army as the map shows it.
+func (p *painter) fleetSwatch(x, y, s float64) {
+	if p.s < minArmyText {
+		p.armySwatch(x, y, s)
+		return
+	}
+	p.text(x+s/2, y+s*0.66, s*0.34, s*0.94, "B", rgb{0, 0, 0}, fleetLabel(campaign.Fleet{ID: "F1", Cargo: "A2"}))
 }

@@ -28,12 +28,13 @@ var ownerColours = []rgb{{213, 94, 0}, {0, 114, 178}, {0, 158, 115}, {204, 121, 
 	{230, 159, 0}, {86, 180, 233}, {120, 70, 30}, {40, 40, 40}}
 
 var (
-	seaColour   = rgb{173, 207, 235}
-	waveColour  = rgb{80, 130, 195}
-	riverColour = rgb{30, 90, 200}
-	hatchColour = rgb{120, 95, 60}
-	treeColour  = rgb{90, 155, 85}
-	gridColour  = rgb{150, 150, 150}
+	seaColour    = rgb{173, 207, 235}
+	waveColour   = rgb{80, 130, 195}
+	riverColour  = rgb{30, 90, 200}
+	hatchColour  = rgb{120, 95, 60}
+	treeColour   = rgb{90, 155, 85}
+	gridColour   = rgb{150, 150, 150}
+	battleColour = rgb{170, 0, 20}
 )
 
 // look is what a square's cell shows of its geography, with the
@@ -124,6 +125,10 @@ func (p *painter) grid() {
 		}
 	}
 	p.edges()
+	for _, b := range p.t.Outcome.Battles {
+		x, y := p.at(b.At)
+		p.battleMark(x, y, p.s)
+	}
 	for _, sq := range m.Squares() {
 		p.contents(sq)
 	}
@@ -331,6 +336,15 @@ func (p *painter) gridLines() {
 	}
 }
 
+// battleMark rings a square where a battle or siege is to be fought: a
+// thick dark-red circle under the square's numbers, which stay readable,
+// and which a greyscale print still shows as a bold ring.
+func (p *painter) battleMark(x, y, s float64) {
+	p.draw(battleColour)
+	p.d.f.SetLineWidth(math.Max(0.3, s*0.05))
+	p.d.f.Circle(x+s/2, y+s/2, s*0.46, "D")
+}
+
 // ownerBorder outlines an owned square in its owner's colour.
 func (p *painter) ownerBorder(x, y, s float64, c rgb) {
 	lw := math.Max(0.25, math.Min(0.9, s*0.08))
@@ -423,8 +437,9 @@ func (p *painter) isCapital(c campaign.Coord, owner string) bool {
 	return pl != nil && pl.Capital == c
 }
 
-// units lists the armies ("A1 500") and fleets ("F1") in a square in their
-// owners' colours, as many as fit, then "+n"; in small cells a dot.
+// units lists the armies ("A1 500") and fleets ("F1", or "F1 (A2)" with the
+// army aboard) in a square in their owners' colours, as many as fit, then
+// "+n"; in small cells a dot.
 func (p *painter) units(c campaign.Coord) {
 	type unit struct{ label, owner string }
 	var us []unit
@@ -433,7 +448,7 @@ func (p *painter) units(c campaign.Coord) {
 	}
 	for _, fl := range p.t.After.Fleets {
 		if fl.At == c {
-			us = append(us, unit{fl.ID, fl.Owner})
+			us = append(us, unit{fleetLabel(fl), fl.Owner})
 		}
 	}
 	if len(us) == 0 {
@@ -449,7 +464,17 @@ func (p *painter) units(c campaign.Coord) {
 		return
 	}
 	size := s * 0.17
-	room := int((s * 0.46) / (size * 1.1)) // lines that fit in the lower half
+	if n := float64(len(us)); n*size*1.1 > s*0.46 { // a crowded square (a battle): smaller labels
+		size = math.Max(s*0.1, s*0.46/(n*1.1))
+	}
+	room := int((s*0.46)/(size*1.1) + 1e-9) // lines that fit in the lower half
+	if p.battleAt(c) {                      // a veil over the ring, so the labels stay readable
+		top := y + s*0.56 + size*0.25
+		p.fill(rgb{255, 255, 255})
+		p.d.f.SetAlpha(0.75, "Normal")
+		p.d.f.Rect(x+s*0.08, top, s*0.84, float64(min(len(us), room))*size*1.1+size*0.1, "F")
+		p.d.f.SetAlpha(1, "Normal")
+	}
 	for i, u := range us {
 		label := u.label
 		if i == room-1 && len(us) > room {
@@ -460,6 +485,22 @@ func (p *painter) units(c campaign.Coord) {
 			break
 		}
 	}
+}
+
+func (p *painter) battleAt(c campaign.Coord) bool {
+	for _, b := range p.t.Outcome.Battles {
+		if b.At == c {
+			return true
+		}
+	}
+	return false
+}
+
+func fleetLabel(f campaign.Fleet) string {
+	if f.Cargo != "" {
+		return f.ID + " (" + f.Cargo + ")"
+	}
+	return f.ID
 }
 
 // text writes a centred string of height h (mm) with its baseline at y,

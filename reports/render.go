@@ -8,8 +8,9 @@ import (
 )
 
 // RenderPlayer writes one player's turn report in his language: cover with
-// his empire at a glance, the map, his actions with every roll, the orders
-// the intake refused, and the news of the other empires.
+// his empire at a glance, the map, his actions with every roll (and every
+// event of his battles), the battles he must fight on the table, the
+// orders the intake refused, and the news of the other empires.
 func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 	if err := t.check(); err != nil {
 		return nil, err
@@ -22,7 +23,7 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &narrator{t: &t, w: w}
+	n := newNarrator(&t, w)
 	heading := w.text("pdf.title.player", args{"Player": t.playerName(p.ID)})
 	d := newDoc(&t, w, t.Title+" — "+heading)
 	d.cover(&t, heading)
@@ -30,13 +31,20 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 	d.heading(w.text("pdf.section.empire", nil))
 	d.empire(&t, p)
 	d.heading(w.text("pdf.section.armies", nil))
-	d.armies(t.empireOf(p).Armies)
+	e := t.empireOf(p)
+	d.armies(e.Armies)
+	if len(e.Fleets) > 0 {
+		d.heading(w.text("pdf.section.fleets", nil))
+		d.fleets(e.Fleets)
+	}
 
 	d.mapPage(&t)
 
 	d.f.AddPage()
 	d.heading(w.text("pdf.section.actions", nil))
-	d.linesOrNone(n.actions(n.playerEvents(p.ID)))
+	d.linesOrNone(n.actions(p.ID))
+	d.heading(w.text("pdf.section.battles", nil))
+	d.battles(&t, t.battlesOf(p.ID), false)
 	if notes := t.Notes[p.ID]; len(notes) > 0 {
 		d.heading(w.text("pdf.section.notes", nil))
 		d.notes(notes)
@@ -49,7 +57,8 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 }
 
 // RenderModerator writes the master report: every player's position, the
-// turn order, the map, every event of everyone and every refused order.
+// turn order, the map, every event of everyone, every battle to fight with
+// how to report its result, and every refused order.
 func RenderModerator(t Turn, lang string) ([]byte, error) {
 	if err := t.check(); err != nil {
 		return nil, err
@@ -58,7 +67,7 @@ func RenderModerator(t Turn, lang string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := &narrator{t: &t, w: w}
+	n := newNarrator(&t, w)
 	heading := w.text("pdf.title.moderator", nil)
 	d := newDoc(&t, w, t.Title+" — "+heading)
 	d.cover(&t, heading)
@@ -73,6 +82,8 @@ func RenderModerator(t Turn, lang string) ([]byte, error) {
 	d.f.AddPage()
 	d.heading(w.text("pdf.section.events", nil))
 	d.linesOrNone(n.everything())
+	d.heading(w.text("pdf.section.battles", nil))
+	d.battles(&t, t.Outcome.Battles, true)
 	for _, id := range notedPlayers(&t) {
 		d.heading(w.text("pdf.section.player-notes", args{"Player": t.playerName(id)}))
 		d.notes(t.Notes[id])
@@ -143,10 +154,21 @@ func (d *doc) armies(armies []campaign.Army) {
 		d.para(d.w.text("pdf.none", nil), "", 9.5)
 		return
 	}
-	cols := []column{{d.w.text("pdf.col.army", nil), 30, "L"}, {d.w.text("pdf.col.square", nil), 30, "L"}, {d.w.text("pdf.col.points", nil), 30, "R"}}
+	cols := []column{{d.w.text("pdf.col.army", nil), 30, "L"}, {d.w.text("pdf.col.square", nil), 30, "L"},
+		{d.w.text("pdf.col.points", nil), 30, "R"}, {d.w.text("pdf.col.aboard", nil), 30, "L"}}
 	rows := make([][]string, len(armies))
 	for i, a := range armies {
-		rows[i] = []string{a.ID, a.At.String(), strconv.Itoa(a.Points)}
+		rows[i] = []string{a.ID, a.At.String(), strconv.Itoa(a.Points), a.Aboard}
+	}
+	d.table(cols, rows)
+}
+
+func (d *doc) fleets(fleets []campaign.Fleet) {
+	cols := []column{{d.w.text("pdf.col.fleet", nil), 30, "L"}, {d.w.text("pdf.col.square", nil), 30, "L"},
+		{d.w.text("pdf.col.aboard", nil), 30, "L"}}
+	rows := make([][]string, len(fleets))
+	for i, f := range fleets {
+		rows[i] = []string{f.ID, f.At.String(), f.Cargo}
 	}
 	d.table(cols, rows)
 }

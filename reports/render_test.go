@@ -20,6 +20,7 @@ func keep(t *testing.T, name string, pdf []byte) {
 
 func TestRenderIsReproducible(t *testing.T) {
 	tt := testTurn(t)
+	sea, results := seaboardTurns(t)
 	renders := []struct {
 		name   string
 		render func() ([]byte, error)
@@ -28,6 +29,9 @@ func TestRenderIsReproducible(t *testing.T) {
 		{"dwarfs-es.pdf", func() ([]byte, error) { return RenderPlayer(tt, "dwarfs", "es") }},
 		{"moderator-en.pdf", func() ([]byte, error) { return RenderModerator(tt, "en") }},
 		{"moderator-es.pdf", func() ([]byte, error) { return RenderModerator(tt, "es") }},
+		{"seaboard-orcs-es.pdf", func() ([]byte, error) { return RenderPlayer(sea, "orcs", "es") }},
+		{"seaboard-moderator-es.pdf", func() ([]byte, error) { return RenderModerator(sea, "es") }},
+		{"seaboard-results-en.pdf", func() ([]byte, error) { return RenderModerator(results, "en") }},
 	}
 	for _, r := range renders {
 		a, err := r.render()
@@ -88,7 +92,7 @@ func TestReportText(t *testing.T) {
 			"Tirada 2D6: 6 + 5 = 11 > 8: fallada",
 			"A3 falla el chequeo y se queda en F4: no cumple más órdenes este turno.",
 			"No se intenta: A3 ya se había detenido este turno.",
-			"Línea 4: A3 MOVE B6", "Orden rechazada: B6 no es contigua a G5.",
+			"Línea 4: A3 MOVE B6 No se intenta: A3 ya se había detenido este turno.",
 			"Órdenes rechazadas al recibirlas", "línea 5: «A3 ATACA G4»: orden desconocida",
 			"Noticias", "Karl Franz: A1 (500 puntos) entra en D3 desde C3.",
 			"Karl Franz: A1 explora D3: tabla 1, 2D6 = 5 + 6 = 11, valor 4.",
@@ -108,7 +112,7 @@ func TestReportText(t *testing.T) {
 			"Moderator's report", "Players", "Every event, in order",
 			"Turn order: 1. Belegar (6), 2. Karl Franz (4), 3. Archaón (2).",
 			"Line 3: A1 MOVE D1", "Order refused: army A1 is not yours.",
-			"Order refused: B6 is not next to G5.",
+			"Line 4: A3 MOVE B6 Not tried: A3 had already halted this turn.",
 			"Roll 2D6: 6 + 6 = 12 > 9: failed",
 			"Orders refused on receipt: Belegar", "«A3 ATACA G4»",
 		}, nil},

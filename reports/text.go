@@ -36,6 +36,14 @@ func (w *words) text(name string, data any) string {
 	return s
 }
 
+// list joins items as the language does: "A1, A5 and A6".
+func (w *words) list(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return w.text("list.and", args{"Head": strings.Join(items[:len(items)-1], ", "), "Last": items[len(items)-1]})
+}
+
 // calendar names a turn: "Turn 1 — spring of year 1".
 func (w *words) calendar(turn int) string {
 	c := campaign.CalendarOf(turn)
@@ -70,6 +78,14 @@ func signed(v int) string {
 		return "−" + strconv.Itoa(-v)
 	}
 	return "0"
+}
+
+// number writes an integer with a real minus sign: 9, −1.
+func number(v int) string {
+	if v < 0 {
+		return "−" + strconv.Itoa(-v)
+	}
+	return strconv.Itoa(v)
 }
 
 // diceText writes each die of a roll: "4 + 3".

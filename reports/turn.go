@@ -61,15 +61,73 @@ func (t *Turn) playerName(id string) string {
 	return id
 }
 
-// unitPoints is the size of an army: as it was before the turn, else now.
+// unitPoints is the size of an army as it acted: after the turn (nothing
+// changes an army's points once the orders start: results, balance and
+// reorganisations come first), else before it for an army that is gone.
 func (t *Turn) unitPoints(id string) int {
-	if a := t.Before.Army(id); a != nil {
-		return a.Points
-	}
 	if a := t.After.Army(id); a != nil {
 		return a.Points
 	}
+	if a := t.Before.Army(id); a != nil {
+		return a.Points
+	}
 	return 0
+}
+
+// battle finds a battle by id: one this turn scheduled, else one whose
+// result this turn applied.
+func (t *Turn) battle(id string) *campaign.Battle {
+	if id == "" {
+		return nil
+	}
+	for _, list := range [][]campaign.Battle{t.Outcome.Battles, t.Before.Battles} {
+		for i := range list {
+			if list[i].ID == id {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// forceOf is an army's part in a battle, or nil.
+func forceOf(b *campaign.Battle, army string) *campaign.Force {
+	if b == nil {
+		return nil
+	}
+	for i := range b.Forces {
+		if b.Forces[i].Army == army {
+			return &b.Forces[i]
+		}
+	}
+	return nil
+}
+
+// inBattle says whether a player attacks, defends or has an army in a battle.
+func inBattle(b *campaign.Battle, player string) bool {
+	if b == nil {
+		return false
+	}
+	if b.Attacker == player || b.Defender == player {
+		return true
+	}
+	for _, f := range b.Forces {
+		if f.Player == player {
+			return true
+		}
+	}
+	return false
+}
+
+// battlesOf lists the battles to fight that a player is in.
+func (t *Turn) battlesOf(player string) []campaign.Battle {
+	var out []campaign.Battle
+	for i := range t.Outcome.Battles {
+		if inBattle(&t.Outcome.Battles[i], player) {
+			out = append(out, t.Outcome.Battles[i])
+		}
+	}
+	return out
 }
 
 // empire is a player's position at a glance (D6: value and army points).
@@ -80,6 +138,7 @@ type empire struct {
 	Fielded  int
 	Reserves int
 	Armies   []campaign.Army
+	Fleets   []campaign.Fleet
 }
 
 func (t *Turn) empireOf(p *campaign.Player) empire {
@@ -91,10 +150,16 @@ func (t *Turn) empireOf(p *campaign.Player) empire {
 		}
 	}
 	slices.SortFunc(e.Armies, func(a, b campaign.Army) int { return compareArmyIDs(a.ID, b.ID) })
+	for _, f := range t.After.Fleets {
+		if f.Owner == p.ID {
+			e.Fleets = append(e.Fleets, f)
+		}
+	}
+	slices.SortFunc(e.Fleets, func(a, b campaign.Fleet) int { return compareArmyIDs(a.ID, b.ID) })
 	return e
 }
 
-// compareArmyIDs sorts A2 before A10.
+// compareArmyIDs sorts A2 before A10 (and F2 before F10).
 func compareArmyIDs(a, b string) int {
 	if len(a) != len(b) {
 		return len(a) - len(b)

@@ -1,6 +1,9 @@
 package templates
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -95,41 +98,111 @@ func fields(n parse.Node) []string {
 	return slices.Compact(out)
 }
 
-// The codes campaign emits (campaign/event.go, check.go, resolve.go,
-// order_move.go); every one needs a sentence in every language.
+// The codes campaign emits (campaign/event.go, check.go and the order_*.go
+// files); every one needs a sentence in every language.
+// TestCampaignCodesAreListed keeps these lists in step with the sources.
 var (
 	eventKinds = []campaign.EventKind{campaign.EventTurnOrder, campaign.EventRejected, campaign.EventCheck,
-		campaign.EventMoved, campaign.EventExplored, campaign.EventHalted, campaign.EventSkipped}
-	reasonCodes = []string{"dest-free", "dest-own", "size", "enemy-in-start",
-		"terrain-moderate", "terrain-difficult", "terrain-very-difficult"}
+		campaign.EventMoved, campaign.EventExplored, campaign.EventHalted, campaign.EventSkipped,
+		campaign.EventEmbarked, campaign.EventLanded, campaign.EventSailed, campaign.EventClaimed,
+		campaign.EventPillaged, campaign.EventBonus, campaign.EventImproved, campaign.EventBuilt,
+		campaign.EventFleet, campaign.EventFailed, campaign.EventReorganised, campaign.EventBattle,
+		campaign.EventCombine, campaign.EventResult, campaign.EventLoss, campaign.EventRetreat,
+		campaign.EventDestroyed, campaign.EventConquered, campaign.EventDefected, campaign.EventBalance,
+		campaign.EventMuster}
+	// eventNotes are the Event.Note values that pick a sentence of their own
+	// (event.<kind>.<note>), and the report's own variants (.free: no owner;
+	// halted.<action>: what the unit failed to do).
+	eventNotes = map[campaign.EventKind][]string{
+		campaign.EventFailed:    {"nothing", "battle", "siege"},
+		campaign.EventBonus:     {"lost"},
+		campaign.EventPillaged:  {"battle"},
+		campaign.EventLoss:      {"garrison", "reserves", "army", "trim"},
+		campaign.EventDestroyed: {"losses", "no-retreat"},
+		campaign.EventResult:    {string(campaign.Attacker), string(campaign.Defender), string(campaign.Draw)},
+		campaign.EventBattle:    {string(campaign.FieldBattle), string(campaign.GarrisonBattle), string(campaign.Siege)},
+		campaign.EventMuster: {string(campaign.Raise), string(campaign.Reinforce), string(campaign.Reduce),
+			string(campaign.Disband), "auto-disband"},
+		campaign.EventClaimed:  {"free"},
+		campaign.EventDefected: {"free"},
+		campaign.EventHalted:   {"sail", "embark", "disembark"},
+	}
+	actions     = []string{"move", "sail", "embark", "disembark", "claim", "pillage", "improve", "build", "combine"}
+	reasonCodes = []string{"dest-free", "dest-own", "dest-enemy", "size", "enemy-in-start", "enemy-fleet-in-start",
+		"terrain-moderate", "terrain-difficult", "terrain-very-difficult", "enemy-value", "adjacent-enemy",
+		"adjacent-own", "size-bonus", "target-level", "value", "forest", "size-blocks", "squares-crossed", "cliffs"}
 	problemCodes = []string{"no-path", "aboard", "off-map", "not-adjacent", "sea", "impassable",
-		"impassable-edge", "too-big", "unknown-unit", "not-yours", "unsupported"}
+		"impassable-edge", "too-big", "unknown-unit", "not-yours", "unsupported", "allied", "already-yours",
+		"bad-size", "built-already", "enemy-army", "fleet-full", "fleet-halted", "free-square",
+		"improved-already", "landed", "low-value", "max-value", "no-armies", "no-balance", "no-points",
+		"no-water", "not-aboard", "not-coast", "not-linked", "not-own", "not-together", "not-with-fleet",
+		"points-differ", "repeated-army", "second-special", "site-limit", "too-big-to-embark", "unknown-fleet"}
+	battleKinds  = []campaign.BattleKind{campaign.FieldBattle, campaign.GarrisonBattle, campaign.Siege}
+	battleCauses = []string{"claim", "pillage", "own-pillage"}
+	edges        = []string{"none", "north", "south", "east", "west", "north-east", "north-west", "south-east",
+		"south-west", "sea"}
 	seasons = []campaign.Season{campaign.Spring, campaign.Summer, campaign.Autumn, campaign.Winter}
 )
 
-func TestEveryCodeHasASentence(t *testing.T) {
-	var names []string
-	for _, k := range eventKinds {
-		names = append(names, "event."+string(k))
+// TestCampaignCodesAreListed reads the rules' sources, so that a code
+// added there without a sentence here fails a test instead of a report.
+func TestCampaignCodesAreListed(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "campaign", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no campaign sources: %v", err)
 	}
-	for _, c := range reasonCodes {
-		names = append(names, "reason."+c)
+	patterns := []struct {
+		what   string
+		re     *regexp.Regexp
+		have   []string
+		ignore string // a match that needs no sentence
+	}{
+		{"event kind", regexp.MustCompile(`Event\w+\s+EventKind = "([a-z-]+)"`), kindNames(), ""},
+		{"problem code", regexp.MustCompile(`problem\("([a-z-]+)"`), problemCodes, ""},
+		{"modifier reason", regexp.MustCompile(`\{"§[^"]*", "([a-z-]+)"`), reasonCodes, ""},
+		{"check action", regexp.MustCompile(`(?:newCheck\(|Action: )"([a-z-]+)"`), actions, ""},
+		// a failed improvement brings no battle, so it is no battle cause
+		{"battle cause", regexp.MustCompile(`failSpecial\(a, o, "([a-z-]+)"|cause :?= "([a-z-]+)"`), battleCauses, "improve"},
+		{"entry edge", regexp.MustCompile(`return "([a-z-]+)"\n\t\}\n\tvar ns, ew`), edges, ""},
 	}
-	for _, c := range problemCodes {
-		names = append(names, "problem."+c)
-	}
-	for _, s := range seasons {
-		names = append(names, "season."+s.String())
-	}
-	names = append(names, "action.move")
-	for _, lang := range Languages() {
-		s := mustLookup(t, lang)
-		for _, n := range names {
-			if !s.Has(n) {
-				t.Errorf("%s: no sentence %q", lang, n)
+	found := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range patterns {
+			for _, m := range p.re.FindAllStringSubmatch(string(src), -1) {
+				code := strings.Join(m[1:], "") // the one group that matched
+				found++
+				if code == "terrain-" { // "terrain-" + the grade: one reason per graded terrain
+					for _, g := range []campaign.Terrain{campaign.Moderate, campaign.Difficult, campaign.VeryDifficult} {
+						if !slices.Contains(p.have, code+g.String()) {
+							t.Errorf("%s: %s %q has no sentence in the templates' lists", filepath.Base(f), p.what, code+g.String())
+						}
+					}
+					continue
+				}
+				if code != p.ignore && !slices.Contains(p.have, code) {
+					t.Errorf("%s: %s %q has no sentence in the templates' lists", filepath.Base(f), p.what, code)
+				}
 			}
 		}
 	}
+	if found < 50 {
+		t.Errorf("found only %d codes in the campaign sources: the patterns no longer match them", found)
+	}
+}
+
+func kindNames() []string {
+	out := make([]string, len(eventKinds))
+	for i, k := range eventKinds {
+		out[i] = string(k)
+	}
+	return out
 }
 
 // sample holds every field any text reads, so each text can be executed.
@@ -143,6 +216,10 @@ var sample = map[string]any{
 	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
 	"Title": "The Riverlands Campaign", "To": "E10", "Total": 7, "Turn": 1, "TurnOfSeason": 1, "Unit": "A1",
 	"Value": "+1", "Weekday": "Sunday", "Year": 1, "Zone": "UTC",
+	"Amount": 2, "Attacker": "Grimgor", "Battle": "B2-1", "Crossed": 1, "Defender": "Karl Franz", "Edge": "south",
+	"Fleet": "F1", "Garrison": 300, "Head": "A1 (500 points), A7 (500 points)", "IsFleet": false,
+	"Kind": "Field battle", "Last": "A9 (500 points)", "NextBalance": 4, "Other": "Grimgor", "Reserves": 200,
+	"Units": "A7 (500 points) and A9 (500 points)",
 }
 
 func TestEveryTextExecutes(t *testing.T) {
@@ -194,7 +271,7 @@ func TestErrors(t *testing.T) {
 		{"en/mail.tmpl", nil, `templates: en: no text named "en/mail.tmpl"`},
 		{"mail.tmpl", nil, `templates: en: no text named "mail.tmpl"`},
 		{"check.pass", map[string]any{"Dice": "4 + 3", "Total": 7},
-			`templates: en: check.pass: template: events.tmpl:28:62: executing "check.pass" at <.Target>: map has no entry for key "Target"`},
+			`templates: en: check.pass: template: events.tmpl:100:62: executing "check.pass" at <.Target>: map has no entry for key "Target"`},
 	}
 	for _, tt := range tests {
 		if _, err := en.Text(tt.name, tt.data); err == nil || err.Error() != tt.want {

@@ -97,3 +97,26 @@ func TestWriteFileLeavesNoTemp(t *testing.T) {
 		t.Errorf("content %q", b)
 	}
 }
+
+func TestResults(t *testing.T) {
+	d := newDir(t)
+	b := campaign.Battle{ID: "B1-1", Turn: 1}
+	if got, err := d.LoadResults([]campaign.Battle{b}); err != nil || len(got) != 0 {
+		t.Fatalf("no result yet: %v %v", got, err)
+	}
+	res := campaign.BattleResult{Battle: "B1-1", Winner: campaign.Attacker, AttackerVP: 230, DefenderVP: 450}
+	if err := d.SaveResult(b, res, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.SaveResult(b, res, false); err == nil || !strings.Contains(err.Error(), "battle B1-1 already has a result") {
+		t.Errorf("a second result must be refused: %v", err)
+	}
+	res.Winner = campaign.Draw
+	if err := d.SaveResult(b, res, true); err != nil {
+		t.Fatal(err)
+	}
+	got, err := d.LoadResults([]campaign.Battle{b})
+	if err != nil || len(got) != 1 || got[0].Winner != campaign.Draw {
+		t.Errorf("got %+v %v", got, err)
+	}
+}

@@ -15,36 +15,33 @@ import (
 )
 
 func cmdInit(ctx context.Context, e *env, args []string) error {
-	fs := newFlags("init", "DIR", `Make a new campaign directory DIR from a config and a map: check both, draw the
+	flags := newFlags("init", "DIR", `Make a new campaign directory DIR from a config and a map: check both, draw the
 dice seed (unless the config sets campaign.seed), and write the state before turn 1.
 Nothing is written unless everything checks out.`)
-	configPath := fs.String("config", "campaign.toml", "the campaign config (docs/config.md)")
-	mapPath := fs.String("map", "", "the map file (docs/map-format.md); default: the config's map.file")
-	if err := parse(fs, e, args, 1); err != nil {
+	configPath := flags.String("config", "campaign.toml", "the campaign config (docs/config.md)")
+	mapPath := flags.String("map", "", "the map file (docs/map-format.md); default: the config's map.file")
+	if err := parse(flags, e, args, 1); err != nil {
 		return err
 	}
-	dir := fs.Arg(0)
+	dir := flags.Arg(0)
 	if err := checkEmptyTarget(dir); err != nil {
 		return err
 	}
 	cfg, err := config.Load(*configPath)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return usageError(err.Error(), "name the campaign config with --config (default campaign.toml in the current folder)")
+	case errors.Is(err, fs.ErrPermission):
+		return accessError(err)
+	case err != nil:
 		return badInput(err, "")
 	}
-	if *mapPath == "" {
-		*mapPath = cfg.Path(cfg.Map.File)
+	if err := checkLayout(cfg); err != nil {
+		return err
 	}
-	if !filepath.IsLocal(cfg.Map.File) {
-		return badInput(fmt.Errorf("%s: map.file = %q must be a path inside the campaign directory", *configPath, cfg.Map.File),
-			`name the map by a relative path such as "map.txt"; pass the file to copy with --map`)
-	}
-	mapData, err := os.ReadFile(*mapPath)
+	m, mapData, err := readInitMap(cfg, *mapPath)
 	if err != nil {
-		return badInput(err, "check the --map flag or the config's map.file")
-	}
-	m, err := campaign.ParseMap(*mapPath, mapData)
-	if err != nil {
-		return badInput(err, "")
+		return err
 	}
 	seed := cfg.Campaign.Seed
 	if seed == "" {
@@ -54,7 +51,7 @@ Nothing is written unless everything checks out.`)
 	}
 	s, err := newCampaignState(cfg, m, seed)
 	if err != nil {
-		return badInput(err, "fix the players' capitals or starting armies in "+*configPath)
+		return err
 	}
 	configData, err := os.ReadFile(*configPath)
 	if err != nil {
@@ -69,13 +66,47 @@ Nothing is written unless everything checks out.`)
 	return nil
 }
 
-// newCampaignState builds the state before turn 1 from the config.
+// readInitMap reads the map init copies: --map when given, else the one
+// the config's map.file names.
+func readInitMap(cfg *config.Config, flagPath string) (*campaign.Map, []byte, error) {
+	if flagPath == "" {
+		return readMap(cfg, cfg.Path(cfg.Map.File))
+	}
+	data, err := os.ReadFile(flagPath)
+	if err != nil {
+		return nil, nil, usageError("--map: "+fileProblem("the map file", flagPath, err), "name an existing map file with --map, or leave it out to use the config's map.file")
+	}
+	m, err := campaign.ParseMap(flagPath, data)
+	if err != nil {
+		return nil, nil, badInput(err, "")
+	}
+	return m, data, nil
+}
+
+// newCampaignState builds the state before turn 1 from the config. A
+// capital or starting army the map or the rules refuse is reported at the
+// config line that sets it.
 func newCampaignState(cfg *config.Config, m *campaign.Map, seed string) (*campaign.State, error) {
-	return campaign.NewState(m, cfg.Campaign.ID, seed, cfg.PlayerSetups())
+	s, err := campaign.NewState(m, cfg.Campaign.ID, seed, cfg.PlayerSetups())
+	var se *campaign.SetupError
+	if errors.As(err, &se) {
+		for i, p := range cfg.Players {
+			if p.ID == se.Player {
+				return nil, badInput(cfg.ErrorAt(fmt.Sprintf("players[%d].%s", i+1, se.Field), se.Msg, se.Hint), "")
+			}
+		}
+	}
+	if err != nil {
+		return nil, badInput(err, "")
+	}
+	return s, nil
 }
 
 // checkEmptyTarget refuses to init over anything already there.
 func checkEmptyTarget(dir string) error {
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return usageError(fmt.Sprintf("%s is a file, not a directory", dir), "init makes a new campaign directory: name a new directory")
+	}
 	entries, err := os.ReadDir(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -114,10 +145,7 @@ func writeNewCampaign(dir string, cfg *config.Config, configData, mapData []byte
 	if err := store.WriteFile(filepath.Join(tmp, cfg.Map.File), mapData); err != nil {
 		return err
 	}
-	if cfg.Intake.Kind == config.IntakeMaildir {
-		if !filepath.IsLocal(cfg.Intake.Maildir) {
-			return badInput(fmt.Errorf("intake.maildir = %q must be a path inside the campaign directory", cfg.Intake.Maildir), `use a relative path such as "mailbox"`)
-		}
+	if cfg.Intake.Kind == config.IntakeMaildir { // a local path: checkLayout
 		if _, err := orders.OpenMaildir(filepath.Join(tmp, cfg.Intake.Maildir)); err != nil {
 			return err
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"time"
 )
 
@@ -48,10 +49,13 @@ func printRecord(e *env, c *campaignFiles, rec *turnRecord) {
 	fmt.Fprintf(e.stdout, "  intake log:  %s\n", c.dir.TurnPath(rec.turn, "intake.txt"))
 	fmt.Fprintf(e.stdout, "  event log:   %s\n", c.dir.TurnPath(rec.turn, "events.json"))
 	for _, p := range rec.reports {
-		fmt.Fprintf(e.stdout, "  report:      %s\n", c.dir.Path(p))
+		fmt.Fprintf(e.stdout, "  report:      %s\n", c.dir.TurnPath(rec.turn, p))
 	}
 	for _, p := range rec.outbox {
-		fmt.Fprintf(e.stdout, "  mail:        %s\n", c.dir.Path(p))
+		fmt.Fprintf(e.stdout, "  mail:        %s\n", c.dir.TurnPath(rec.turn, p))
+	}
+	for _, s := range rec.skipped {
+		fmt.Fprintf(e.stdout, "  not read:    %s (%s)\n", filepath.Join(c.cfg.Path(c.cfg.Intake.Maildir), s.File), s.Reason)
 	}
 	fmt.Fprintf(e.stdout, "  next state:  %s\n", c.dir.StatePath(rec.turn+1))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -33,12 +34,15 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	mails, err := readMaildir(md)
+	mails, skipped, err := readMaildir(md)
 	if err != nil {
 		return err
 	}
 	in := orders.Collect(mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
 	fmt.Fprintf(e.stdout, "Orders (%d mails waiting):\n", len(mails))
+	for _, s := range skipped {
+		fmt.Fprintf(e.stdout, "  not read: %s (%s)\n", filepath.Join(md.Dir(), s.File), s.Reason)
+	}
 	for _, p := range c.cfg.Players {
 		state := "no orders yet"
 		if sheet := in.Accepted[p.ID]; sheet != nil {

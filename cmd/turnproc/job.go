@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -30,32 +33,101 @@ type campaignFiles struct {
 func openCampaign(root string) (*campaignFiles, error) {
 	d, err := store.Open(root)
 	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, accessError(err)
+		}
 		return nil, usageError(err.Error(), `run inside a campaign directory or pass --dir; "turnproc init" makes one`)
 	}
 	cfg, err := config.Load(d.Path(store.ConfigFile))
-	if err != nil {
+	if errors.Is(err, fs.ErrPermission) {
+		return nil, accessError(err)
+	} else if err != nil {
 		return nil, badInput(err, "")
 	}
-	mapPath := cfg.Path(cfg.Map.File)
-	data, err := os.ReadFile(mapPath)
-	if err != nil {
-		return nil, badInput(err, "the config's map.file names the map")
+	if err := checkLayout(cfg); err != nil {
+		return nil, err
 	}
-	m, err := campaign.ParseMap(mapPath, data)
+	m, _, err := readMap(cfg, cfg.Path(cfg.Map.File))
 	if err != nil {
-		return nil, badInput(err, "")
+		return nil, err
+	}
+	return &campaignFiles{dir: d, cfg: cfg, m: m}, nil
+}
+
+// accessError is a campaign file the system will not let turnproc read:
+// not a mistake in the files, nor a wrong directory.
+func accessError(err error) error {
+	return &cliError{code: exitFailure, err: err,
+		hint: "turnproc must be able to read and write the campaign directory and its files: check their owner and permissions"}
+}
+
+// checkLayout refuses config paths that would leave the campaign directory
+// or clash with its own files (docs/campaign-dir.md): init and every later
+// command apply the same rule.
+func checkLayout(cfg *config.Config) error {
+	switch file := cfg.Map.File; {
+	case !filepath.IsLocal(file):
+		return badInput(cfg.ErrorAt("map.file", fmt.Sprintf("%q must be a path inside the campaign directory", file),
+			`name the map by a relative path such as "map.txt"; pass the file to copy with --map`), "")
+	case filepath.Clean(file) == store.ConfigFile:
+		return badInput(cfg.ErrorAt("map.file", fmt.Sprintf("%q is the name of the campaign's config file", file),
+			`name the map file something else, such as "map.txt"`), "")
+	}
+	if cfg.Intake.Kind == config.IntakeMaildir && !filepath.IsLocal(cfg.Intake.Maildir) {
+		return badInput(cfg.ErrorAt("intake.maildir", fmt.Sprintf("%q must be a path inside the campaign directory", cfg.Intake.Maildir),
+			`use a relative path such as "mailbox"`), "")
+	}
+	return nil
+}
+
+// readMap reads and parses the map file at path; a file that cannot be
+// read is blamed on the config key that names it.
+func readMap(cfg *config.Config, path string) (*campaign.Map, []byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, badInput(cfg.ErrorAt("map.file", fileProblem("the map file", path, err),
+			"check that the map file exists and can be read (init takes another one with --map)"), "")
+	}
+	m, err := campaign.ParseMap(path, data)
+	if err != nil {
+		return nil, nil, badInput(err, "")
 	}
 	m.Adjacency = cfg.Map.Adjacency
-	return &campaignFiles{dir: d, cfg: cfg, m: m}, nil
+	return m, data, nil
+}
+
+// fileProblem says what went wrong with a file, naming it once.
+func fileProblem(what, path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("%s %s: %v", what, path, pe.Err)
+	}
+	return fmt.Sprintf("%s %s: %v", what, path, err)
 }
 
 // maildir opens the intake maildir; other intake kinds are refused.
 func (c *campaignFiles) maildir() (*orders.Maildir, error) {
 	if c.cfg.Intake.Kind != config.IntakeMaildir {
-		return nil, badInput(fmt.Errorf("intake.kind = %q: this turnproc reads orders from a maildir only", c.cfg.Intake.Kind),
-			`set intake.kind = "maildir" and let fetchmail or getmail fill it`)
+		return nil, badInput(c.cfg.ErrorAt("intake.kind", fmt.Sprintf("%q: this turnproc reads orders from a maildir only", c.cfg.Intake.Kind),
+			`set intake.kind = "maildir" and let fetchmail or getmail fill it`), "")
 	}
-	return orders.OpenMaildir(c.cfg.Path(c.cfg.Intake.Maildir))
+	dir := c.cfg.Path(c.cfg.Intake.Maildir)
+	md, err := orders.OpenMaildir(dir)
+	if err != nil {
+		return nil, badInput(c.cfg.ErrorAt("intake.maildir", fileProblem("the maildir", dir, err),
+			"the maildir must be a folder (with new/, cur/ and tmp/) that turnproc can write"), "")
+	}
+	return md, nil
+}
+
+// checkDelivery refuses delivery kinds this turnproc cannot carry out, so
+// that no turn is run believing its mails were sent.
+func (c *campaignFiles) checkDelivery() error {
+	if c.cfg.Delivery.Kind != config.DeliveryOutbox {
+		return badInput(c.cfg.ErrorAt("delivery.kind", fmt.Sprintf("%q: this turnproc does not send mail yet; it writes the report mails to turns/NNN/outbox/", c.cfg.Delivery.Kind),
+			`set delivery.kind = "outbox" for now and send the outbox mails with your own mail client`), "")
+	}
+	return nil
 }
 
 // turnRecord is everything one run of a turn produces, computed before
@@ -63,15 +135,17 @@ func (c *campaignFiles) maildir() (*orders.Maildir, error) {
 type turnRecord struct {
 	turn    int
 	mails   []orders.Received
+	skipped []orders.Skipped // maildir files that were not read
 	intake  *orders.Intake
 	outcome *campaign.Outcome
 	dice    *campaign.Dice
-	files   map[string][]byte // path below the campaign root → content
-	reports []string          // paths of the PDFs, for the summary
-	outbox  []string          // paths of the mails
+	files   map[string][]byte // path below turns/NNN → content
+	reports []string          // paths below turns/NNN of the PDFs, for the summary
+	outbox  []string          // paths below turns/NNN of the mails
 }
 
-// current loads the turn to be played next and the state before it.
+// current loads the turn to be played next and the state before it, and
+// checks that the state fits the map and the config.
 func (c *campaignFiles) current() (int, *campaign.State, error) {
 	turn, err := c.dir.CurrentTurn()
 	if err != nil {
@@ -81,7 +155,37 @@ func (c *campaignFiles) current() (int, *campaign.State, error) {
 	if err != nil {
 		return 0, nil, badInput(err, "restore the snapshot from your backup; snapshots are never rewritten")
 	}
+	if err := s.CheckAgainst(c.m); err != nil {
+		var se *campaign.StateError
+		if errors.As(err, &se) {
+			se.File = c.dir.StatePath(turn)
+		}
+		return 0, nil, badInput(err, "restore the snapshot (or the map, if it was edited) from your backup; snapshots are never rewritten")
+	}
+	if err := c.agrees(s, c.dir.StatePath(turn)); err != nil {
+		return 0, nil, err
+	}
 	return turn, s, nil
+}
+
+// agrees checks that the config and the state are of the same campaign
+// and the same players: neither may change once a campaign runs.
+func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
+	const hint = "players and the campaign id cannot change in a running campaign: restore the config or the state from your backup"
+	if s.Campaign != c.cfg.Campaign.ID {
+		return badInput(c.cfg.ErrorAt("campaign.id", fmt.Sprintf("campaign %q, but %s is a state of campaign %q", c.cfg.Campaign.ID, statePath, s.Campaign), hint), "")
+	}
+	for i, p := range c.cfg.Players {
+		if s.Player(p.ID) == nil {
+			return badInput(c.cfg.ErrorAt(fmt.Sprintf("players[%d].id", i+1), fmt.Sprintf("player %q is not in %s", p.ID, statePath), hint), "")
+		}
+	}
+	for _, p := range s.Players {
+		if c.cfg.Player(p.ID) == nil {
+			return badInput(fmt.Errorf("campaign: %s: player %q is not in %s", statePath, p.ID, c.dir.Path(store.ConfigFile)), hint)
+		}
+	}
+	return nil
 }
 
 // runTurn is the main job (DESIGN.md data flow): read the mailbox, parse
@@ -90,12 +194,15 @@ func (c *campaignFiles) current() (int, *campaign.State, error) {
 // last, and mark the mail seen. Nothing is written if any step before
 // the writing fails.
 func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
+	if err := c.checkDelivery(); err != nil {
+		return nil, err
+	}
 	md, err := c.maildir()
 	if err != nil {
 		return nil, err
 	}
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
-	if rec.mails, err = readMaildir(md); err != nil {
+	if rec.mails, rec.skipped, err = readMaildir(md); err != nil {
 		return nil, err
 	}
 	rec.intake = orders.Collect(rec.mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
@@ -120,40 +227,39 @@ func (c *campaignFiles) emailOf(player string) (string, bool) {
 	return "", false
 }
 
-func readMaildir(md *orders.Maildir) ([]orders.Received, error) {
-	names, err := md.List()
+// readMaildir reads the unread mails, and says which files it skipped.
+func readMaildir(md *orders.Maildir) ([]orders.Received, []orders.Skipped, error) {
+	names, skipped, err := md.List()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := make([]orders.Received, 0, len(names))
 	for _, n := range names {
 		raw, err := md.Read(n)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, orders.Received{Name: n, Raw: raw})
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
-// render makes the record's files: raw mail copies, the intake log, the
-// accepted orders, the event log, the PDFs and the outbox.
+// render makes the record's files, by path below turns/NNN: raw mail
+// copies, the intake log, the accepted orders, the event log, the PDFs and
+// the outbox.
 func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.Time) error {
-	turnDir := func(parts ...string) string {
-		return filepath.Join(append([]string{"turns", fmt.Sprintf("%03d", rec.turn)}, parts...)...)
-	}
 	for i, m := range rec.mails {
-		rec.files[turnDir("mail", fmt.Sprintf("%03d-%s.eml", i+1, safeName(m.Name)))] = m.Raw
+		rec.files[filepath.Join("mail", fmt.Sprintf("%03d-%s.eml", i+1, safeName(m.Name)))] = m.Raw
 	}
-	rec.files[turnDir("intake.txt")] = []byte(intakeLog(rec.intake))
+	rec.files[filepath.Join("intake.txt")] = []byte(intakeLog(rec.intake, rec.skipped))
 	for player, sheet := range rec.intake.Accepted {
-		rec.files[turnDir("orders", player+".txt")] = []byte(echo(sheet))
+		rec.files[filepath.Join("orders", player+".txt")] = []byte(echo(sheet))
 	}
 	events, err := eventLog(rec)
 	if err != nil {
 		return err
 	}
-	rec.files[turnDir("events.json")] = events
+	rec.files[filepath.Join("events.json")] = events
 
 	t := reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
 		After: rec.outcome.State, Outcome: rec.outcome, Deadline: c.cfg.Deadline.DeadlineOf(rec.turn + 1),
@@ -163,7 +269,7 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 		if err != nil {
 			return err
 		}
-		path := turnDir("reports", p.ID+".pdf")
+		path := filepath.Join("reports", p.ID+".pdf")
 		rec.files[path], rec.reports = pdf, append(rec.reports, path)
 		eml, err := reports.ComposeReport(reports.ReportMail{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title,
 			Turn: rec.turn, Player: p.ID, Lang: p.Language, From: c.cfg.Delivery.From,
@@ -172,14 +278,14 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 		if err != nil {
 			return err
 		}
-		path = turnDir("outbox", p.ID+".eml")
+		path = filepath.Join("outbox", p.ID+".eml")
 		rec.files[path], rec.outbox = eml, append(rec.outbox, path)
 	}
 	pdf, err := reports.RenderModerator(t, c.cfg.Campaign.Language)
 	if err != nil {
 		return err
 	}
-	path := turnDir("reports", "moderator.pdf")
+	path := filepath.Join("reports", "moderator.pdf")
 	rec.files[path], rec.reports = pdf, append(rec.reports, path)
 	return nil
 }
@@ -188,15 +294,8 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 // then marks the mail seen. A rerun after a crash before the state was
 // written redoes the turn with the same dice and writes the same files.
 func (c *campaignFiles) write(rec *turnRecord, md *orders.Maildir) error {
-	paths := make([]string, 0, len(rec.files))
-	for p := range rec.files {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	for _, p := range paths {
-		if err := store.WriteFile(c.dir.Path(p), rec.files[p]); err != nil {
-			return err
-		}
+	if err := c.writeRecord(rec); err != nil {
+		return err
 	}
 	if err := c.dir.SaveState(rec.outcome.State); err != nil {
 		return err
@@ -207,6 +306,54 @@ func (c *campaignFiles) write(rec *turnRecord, md *orders.Maildir) error {
 		}
 	}
 	return nil
+}
+
+// writeRecord writes the turn's files into a new folder beside turns/NNN
+// and renames it into place, so turns/NNN always holds one whole run: the
+// record of an interrupted run, and any temp folder it left, is replaced,
+// never mixed with this one.
+func (c *campaignFiles) writeRecord(rec *turnRecord) error {
+	final := c.dir.TurnPath(rec.turn)
+	parent, pattern := filepath.Dir(final), "."+filepath.Base(final)+".tmp-*"
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	stale, _ := filepath.Glob(filepath.Join(parent, pattern)) // the pattern is well-formed
+	for _, dir := range stale {
+		if err := os.RemoveAll(dir); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.MkdirTemp(parent, pattern)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // gone after the rename; a failed run leaves nothing
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	for _, p := range slices.Sorted(maps.Keys(rec.files)) {
+		if err := store.WriteFile(filepath.Join(tmp, p), rec.files[p]); err != nil {
+			return err
+		}
+	}
+	if err := os.RemoveAll(final); err != nil {
+		return fmt.Errorf("removing the record of an interrupted run: %w", err)
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		return fmt.Errorf("moving the turn's record into place: %w", err)
+	}
+	return syncDir(parent)
+}
+
+// syncDir makes a rename in dir durable before the state is written.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
@@ -230,9 +377,13 @@ func domainOf(addr string) string {
 	return "turnproc.invalid"
 }
 
-// intakeLog says, mail by mail, what became of it and why.
-func intakeLog(in *orders.Intake) string {
+// intakeLog says, mail by mail, what became of it and why, and which
+// maildir files were not read.
+func intakeLog(in *orders.Intake, skipped []orders.Skipped) string {
 	var b strings.Builder
+	for _, s := range skipped {
+		fmt.Fprintf(&b, "%q\n  status: skipped, not read\n  reason: %s\n", s.File, s.Reason)
+	}
 	for _, r := range in.Receipts {
 		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", r.Name, r.From, orNone(r.Player), r.Status)
 		if r.Reason != "" {
@@ -244,7 +395,7 @@ func intakeLog(in *orders.Intake) string {
 			}
 		}
 	}
-	if len(in.Receipts) == 0 {
+	if len(in.Receipts) == 0 && len(skipped) == 0 {
 		b.WriteString("no mail was received for this turn\n")
 	}
 	return b.String()

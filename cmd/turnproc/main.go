@@ -63,6 +63,7 @@ func init() {
 		{"init", "make a new campaign directory from a config and a map", cmdInit},
 		{"run", "process the current turn: read orders, resolve, write reports and mails", cmdRun},
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
+		{"result", "record the result of a battle fought on the table", cmdResult},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
 		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},
 		{"version", "print the version", cmdVersion},

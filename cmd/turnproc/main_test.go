@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"mime"
@@ -11,9 +12,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // run calls a command in-process with a fixed clock and seed.
@@ -114,6 +118,263 @@ func TestCommandErrors(t *testing.T) {
 	}
 }
 
+// exampleConfig writes the example config, edited by old→new pairs, with
+// the example map beside it, and returns its path.
+func exampleConfig(t *testing.T, edits ...string) string {
+	t.Helper()
+	text := string(readTestFile(t, "../../examples/riverlands/campaign.toml"))
+	for i := 0; i+1 < len(edits); i += 2 {
+		if !strings.Contains(text, edits[i]) {
+			t.Fatalf("the example config has no %q", edits[i])
+		}
+		text = strings.Replace(text, edits[i], edits[i+1], 1)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "campaign.toml")
+	writeTestFile(t, path, []byte(text))
+	writeTestFile(t, filepath.Join(dir, "map.txt"), readTestFile(t, "../../examples/riverlands/map.txt"))
+	return path
+}
+
+func readTestFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func writeTestFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const smtpDelivery = `kind = "smtp"
+from = "Riverlands turnproc <turns@riverlands.example>"
+[delivery.smtp]
+host = "smtp.riverlands.example"
+username = "turns"
+password_env = "TURNPROC_SMTP_PASSWORD"
+`
+
+func TestConfigErrorsNameTheirKey(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	writeTestFile(t, file, nil)
+	target := func() string { return filepath.Join(t.TempDir(), "camp") }
+	badCapital := exampleConfig(t, `capital = "E11"`, `capital = "Z99"`)
+	sharedCapital := exampleConfig(t, `capital = "P11"`, `capital = "E11"`)
+	selfMap := exampleConfig(t, `file = "map.txt"`, `file = "campaign.toml"`)
+	noMap := exampleConfig(t, `file = "map.txt"`, `file = "nomap.txt"`)
+	farMaildir := exampleConfig(t, `maildir = "mailbox"`, `maildir = "../mailbox"`)
+	cases := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"init into a file", []string{"init", "--config", badCapital, file}, exitUsage,
+			"turnproc: error: " + file + " is a file, not a directory\nhint: init makes a new campaign directory: name a new directory\n"},
+		{"capital off the map", []string{"init", "--config", badCapital, target()}, exitBadInput,
+			"turnproc: error: config: " + badCapital + ":39:11: players[1].capital: capital Z99 is off the map (A1–T15)\nhint: a capital is a land or coast square on the map, one per player (§1)\n"},
+		{"shared capital", []string{"init", "--config", sharedCapital, target()}, exitBadInput,
+			"turnproc: error: config: " + sharedCapital + ":57:11: players[3].capital: capital E11 is already the capital of empire\nhint: a capital is a land or coast square on the map, one per player (§1)\n"},
+		{"map named like the config", []string{"init", "--config", selfMap, target()}, exitBadInput,
+			"turnproc: error: config: " + selfMap + ":12:8: map.file: \"campaign.toml\" is the name of the campaign's config file\nhint: name the map file something else, such as \"map.txt\"\n"},
+		{"missing map", []string{"init", "--config", noMap, target()}, exitBadInput,
+			"turnproc: error: config: " + noMap + ":12:8: map.file: the map file " + filepath.Join(filepath.Dir(noMap), "nomap.txt") + ": no such file or directory\nhint: check that the map file exists and can be read (init takes another one with --map)\n"},
+		{"missing --map", []string{"init", "--config", badCapital, "--map", "nomap.txt", target()}, exitUsage,
+			"turnproc: error: --map: the map file nomap.txt: no such file or directory\nhint: name an existing map file with --map, or leave it out to use the config's map.file\n"},
+		{"maildir outside", []string{"init", "--config", farMaildir, target()}, exitBadInput,
+			"turnproc: error: config: " + farMaildir + ":27:11: intake.maildir: \"../mailbox\" must be a path inside the campaign directory\nhint: use a relative path such as \"mailbox\"\n"},
+		{"missing config", []string{"init", "--config", "nope.toml", target()}, exitUsage,
+			"turnproc: error: config: open nope.toml: no such file or directory\nhint: name the campaign config with --config (default campaign.toml in the current folder)\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, stderr := run(t, beforeTurn1, c.args...)
+			if code != c.code || stderr != c.stderr {
+				t.Errorf("exit %d, want %d\nstderr %q\nwant   %q", code, c.code, stderr, c.stderr)
+			}
+		})
+	}
+}
+
+// TestRunRefusesWhatItCannotDo: a campaign edited after init to send by
+// SMTP, or to read a maildir outside it, is refused before any work.
+func TestRunRefusesWhatItCannotDo(t *testing.T) {
+	cases := []struct{ name, old, new, stderr string }{
+		{"smtp", "kind = \"outbox\"                       # outbox | smtp\nfrom = \"Riverlands turnproc <turns@riverlands.example>\"\n", smtpDelivery,
+			":30:8: delivery.kind: \"smtp\": this turnproc does not send mail yet; it writes the report mails to turns/NNN/outbox/\nhint: set delivery.kind = \"outbox\" for now and send the outbox mails with your own mail client\n"},
+		{"maildir outside", `maildir = "mailbox"`, `maildir = "/var/mail/turns"`,
+			":27:11: intake.maildir: \"/var/mail/turns\" must be a path inside the campaign directory\nhint: use a relative path such as \"mailbox\"\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := newCampaign(t)
+			path := filepath.Join(dir, "campaign.toml")
+			writeTestFile(t, path, bytes.Replace(readTestFile(t, path), []byte(c.old), []byte(c.new), 1))
+			before := tree(t, dir)
+			code, _, stderr := run(t, afterTurn1, "run", "--dir", dir)
+			if want := "turnproc: error: config: " + path + c.stderr; code != exitBadInput || stderr != want {
+				t.Errorf("exit %d\nstderr %q\nwant   %q", code, stderr, want)
+			}
+			if after := tree(t, dir); len(after) != len(before) {
+				t.Errorf("a refused run wrote files: %d before, %d after", len(before), len(after))
+			}
+		})
+	}
+}
+
+// editState rewrites the state before turn 1 of a campaign directory.
+func editState(t *testing.T, dir string, edit func(s *campaign.State)) string {
+	t.Helper()
+	path := filepath.Join(dir, "state", "turn-001.json")
+	s, err := campaign.DecodeState(path, bytes.NewReader(readTestFile(t, path)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(s)
+	var b bytes.Buffer
+	if err := s.Encode(&b); err != nil {
+		t.Fatal(err)
+	}
+	writeTestFile(t, path, b.Bytes())
+	return path
+}
+
+// TestStateMustFit: a snapshot that does not fit the map or the config is
+// refused with the file and the thing that is wrong.
+func TestStateMustFit(t *testing.T) {
+	const restore = "hint: restore the snapshot (or the map, if it was edited) from your backup; snapshots are never rewritten\n"
+	const agree = "hint: players and the campaign id cannot change in a running campaign: restore the config or the state from your backup\n"
+	cases := []struct {
+		name       string
+		state      func(s *campaign.State)
+		old, new   string // an edit of campaign.toml
+		wantFormat string // %[1]s: the state file, %[2]s: the config file
+	}{
+		{name: "army at sea", state: func(s *campaign.State) { s.Army("A1").At = campaign.Coord{} },
+			wantFormat: "turnproc: error: campaign: %[1]s: army A1: stands on the sea square A1 without a fleet\n" + restore},
+		{name: "player not in the config", state: func(s *campaign.State) {
+			s.Players = append(s.Players, campaign.Player{ID: "elves", Capital: s.Players[0].Capital})
+		}, wantFormat: "turnproc: error: campaign: %[1]s: player \"elves\" is not in %[2]s\n" + agree},
+		{name: "player not in the state", old: `id = "chaos"`, new: `id = "skaven"`,
+			wantFormat: "turnproc: error: config: %[2]s:61:6: players[4].id: player \"skaven\" is not in %[1]s\n" + agree},
+		{name: "other campaign", old: `id = "riverlands"`, new: `id = "mordheim"`,
+			wantFormat: "turnproc: error: config: %[2]s:5:6: campaign.id: campaign \"mordheim\", but %[1]s is a state of campaign \"riverlands\"\n" + agree},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := newCampaign(t)
+			statePath := filepath.Join(dir, "state", "turn-001.json")
+			configPath := filepath.Join(dir, "campaign.toml")
+			if c.state != nil {
+				editState(t, dir, c.state)
+			}
+			if c.old != "" {
+				writeTestFile(t, configPath, bytes.Replace(readTestFile(t, configPath), []byte(c.old), []byte(c.new), 1))
+			}
+			code, _, stderr := run(t, afterTurn1, "status", "--dir", dir)
+			if want := fmt.Sprintf(c.wantFormat, statePath, configPath); code != exitBadInput || stderr != want {
+				t.Errorf("exit %d\nstderr %q\nwant   %q", code, stderr, want)
+			}
+		})
+	}
+}
+
+func TestBadCoordinateInState(t *testing.T) {
+	dir := newCampaign(t)
+	path := filepath.Join(dir, "state", "turn-001.json")
+	writeTestFile(t, path, bytes.Replace(readTestFile(t, path), []byte(`"capital": "E11"`), []byte(`"capital": "11E"`), 1))
+	code, _, stderr := run(t, afterTurn1, "status", "--dir", dir)
+	want := "turnproc: error: campaign: " + path + ": \"11E\" is not a square: write column letters then a row number, like C4\n"
+	if code != exitBadInput || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d\nstderr %q\nwant   %q…", code, stderr, want)
+	}
+}
+
+// TestUnreadableConfig: a config turnproc may not read is a permissions
+// problem, not a wrong directory. (root reads every file: skipped then.)
+func TestUnreadableConfig(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: permissions are not enforced")
+	}
+	dir := newCampaign(t)
+	path := filepath.Join(dir, "campaign.toml")
+	if err := os.Chmod(path, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(path, 0o644)
+	code, _, stderr := run(t, afterTurn1, "status", "--dir", dir)
+	want := "turnproc: error: config: open " + path + ": permission denied\nhint: turnproc must be able to read and write the campaign directory and its files: check their owner and permissions\n"
+	if code != exitFailure || stderr != want {
+		t.Errorf("exit %d\nstderr %q\nwant   %q", code, stderr, want)
+	}
+}
+
+// TestRerunReplacesStaleRecord: the record of an interrupted run (a partial
+// turns/001, a temp folder) is replaced whole by the next run, which
+// writes exactly what an uninterrupted run writes.
+func TestRerunReplacesStaleRecord(t *testing.T) {
+	clean := newCampaign(t)
+	if code, _, stderr := run(t, afterTurn1, "run", "--dir", clean); code != exitOK {
+		t.Fatalf("run: exit %d: %s", code, stderr)
+	}
+	dir := newCampaign(t)
+	for path, data := range map[string]string{
+		"turns/001/stale.txt":            "from an earlier attempt",
+		"turns/001/reports/empire.pdf":   "half a PDF",
+		"turns/.001.tmp-123/events.json": "{",
+	} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, path)), 0o755)
+		writeTestFile(t, filepath.Join(dir, path), []byte(data))
+	}
+	if code, _, stderr := run(t, afterTurn1, "run", "--dir", dir); code != exitOK {
+		t.Fatalf("rerun: exit %d: %s", code, stderr)
+	}
+	want, got := tree(t, clean), tree(t, dir)
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			t.Errorf("%s is left from the interrupted run", p)
+		}
+	}
+	for p, b := range want {
+		if !bytes.Equal(got[p], b) {
+			t.Errorf("%s differs from an uninterrupted run's", p)
+		}
+	}
+}
+
+// TestOddMaildirNames: a file in the maildir that turnproc will not read
+// is reported in the intake log and does not stop the turn; unseen mail in
+// cur/ is read like mail in new/.
+func TestOddMaildirNames(t *testing.T) {
+	dir := newCampaign(t)
+	mails, err := filepath.Glob("../../examples/riverlands/mail/turn-001/*.eml")
+	if err != nil || len(mails) == 0 {
+		t.Fatalf("example mails: %v %v", mails, err)
+	}
+	writeTestFile(t, filepath.Join(dir, "mailbox", "new", "x y:2,"), readTestFile(t, mails[0]))
+	writeTestFile(t, filepath.Join(dir, "mailbox", "cur", "shown:2,"), readTestFile(t, mails[1]))
+	writeTestFile(t, filepath.Join(dir, "mailbox", "new", "odd\x01name"), readTestFile(t, mails[2]))
+	code, out, stderr := run(t, afterTurn1, "run", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "2 mails read") || !strings.Contains(out, "not read:    "+filepath.Join(dir, "mailbox", "new", "odd\x01name")) {
+		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
+	}
+	log := string(readTestFile(t, filepath.Join(dir, "turns", "001", "intake.txt")))
+	if !strings.HasPrefix(log, "\"new/odd\\x01name\"\n  status: skipped, not read\n  reason: turnproc does not read this name") {
+		t.Errorf("intake log:\n%s", log)
+	}
+	for _, seen := range []string{"x y:2,S", "shown:2,S"} {
+		if _, err := os.Stat(filepath.Join(dir, "mailbox", "cur", seen)); err != nil {
+			t.Errorf("not marked seen: %v", err)
+		}
+	}
+}
+
 func TestBadInputChangesNothing(t *testing.T) {
 	dir := newCampaign(t)
 	mapPath := filepath.Join(dir, "map.txt")
@@ -197,11 +458,19 @@ func TestDemoEndToEnd(t *testing.T) {
 	}
 	first := demo()
 	players := []string{"empire", "dwarfs", "orcs", "chaos"}
+	pdfinfo, err := exec.LookPath("pdfinfo") // poppler-utils; .ci/run installs it
+	if err != nil {
+		t.Log("pdfinfo not found: the PDFs are checked by their header and trailer only")
+	}
 	for _, turn := range []string{"001", "002"} {
 		for _, p := range append(players, "moderator") {
-			pdf := first["turns/"+turn+"/reports/"+p+".pdf"]
+			rel := "turns/" + turn + "/reports/" + p + ".pdf"
+			pdf := first[rel]
 			if !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains(pdf[max(0, len(pdf)-32):], []byte("%%EOF")) {
 				t.Errorf("turn %s: %s.pdf is not a PDF", turn, p)
+			}
+			if pdfinfo != "" {
+				checkPDFInfo(t, pdfinfo, filepath.Join(work, "turnproc-demo", filepath.FromSlash(rel)))
 			}
 		}
 		for _, p := range players {
@@ -220,6 +489,29 @@ func TestDemoEndToEnd(t *testing.T) {
 			t.Errorf("%s differs between two demos with the same seed", p)
 		}
 	}
+}
+
+// checkPDFInfo requires poppler's pdfinfo to read the PDF without a
+// complaint and find at least one page in it.
+func checkPDFInfo(t *testing.T, pdfinfo, path string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	cmd := exec.Command(pdfinfo, path)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || stderr.Len() > 0 {
+		t.Errorf("pdfinfo %s: %v\n%s", path, err, stderr.String())
+		return
+	}
+	for _, line := range strings.Split(string(out), "\n") {
+		if n, ok := strings.CutPrefix(line, "Pages:"); ok {
+			if pages, err := strconv.Atoi(strings.TrimSpace(n)); err != nil || pages < 1 {
+				t.Errorf("pdfinfo %s: %s", path, line)
+			}
+			return
+		}
+	}
+	t.Errorf("pdfinfo %s: no page count in\n%s", path, out)
 }
 
 func checkReportMail(t *testing.T, eml, pdf []byte) {

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/turnproc/turnproc/campaign"
+)
+
+func cmdResult(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("result", "BATTLE WINNER ATTACKER-VP DEFENDER-VP [ARMY=POINTS|garrison=POINTS|reserves:PLAYER=POINTS …]",
+		`Record the result of a battle fought on the table (D14): the winner (attacker, defender or
+draw; atacante, defensor, empate) and the victory points each side suffered. Losses are then
+taken from the garrison, the reserves and the armies by the rules, unless you give the points
+each army, the garrison and each player's reserves lose. The next run applies the result.
+Example: turnproc result B3-1 attacker 230 450`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	replace := fs.Bool("replace", false, "replace a result already entered")
+	if err := parse(fs, e, args, -1); err != nil {
+		return err
+	}
+	res, err := parseResult(fs.Args())
+	if err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	_, s, err := c.current()
+	if err != nil {
+		return err
+	}
+	b := pendingBattle(s, res.Battle)
+	if b == nil {
+		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))
+	}
+	if err := campaign.CheckResult(*b, res); err != nil {
+		return usageError(err.Error(), "name the armies, garrison and reserves of that battle: "+battleKeys(*b))
+	}
+	if err := c.dir.SaveResult(*b, res, *replace); err != nil {
+		return usageError(err.Error(), "add --replace to change it")
+	}
+	fmt.Fprintf(e.stdout, "Result of %s (%s in %s) recorded: %s; the next run applies it.\n", b.ID, b.Kind, b.At, res.Winner)
+	return nil
+}
+
+var winners = map[string]campaign.Side{
+	"attacker": campaign.Attacker, "atacante": campaign.Attacker,
+	"defender": campaign.Defender, "defensor": campaign.Defender,
+	"draw": campaign.Draw, "empate": campaign.Draw,
+}
+
+// parseResult reads BATTLE WINNER ATTACKER-VP DEFENDER-VP [KEY=POINTS …].
+func parseResult(args []string) (campaign.BattleResult, error) {
+	const hint = `write: turnproc result B3-1 attacker 230 450 (see "turnproc result --help")`
+	if len(args) < 4 {
+		return campaign.BattleResult{}, usageError(fmt.Sprintf("result needs a battle, a winner and two victory point totals, got %d argument(s)", len(args)), hint)
+	}
+	res := campaign.BattleResult{Battle: strings.ToUpper(args[0])}
+	w, ok := winners[strings.ToLower(args[1])]
+	if !ok {
+		return res, usageError(fmt.Sprintf("winner %q is not attacker, defender or draw", args[1]), hint)
+	}
+	res.Winner = w
+	for i, p := range []*int{&res.AttackerVP, &res.DefenderVP} {
+		n, err := strconv.Atoi(args[2+i])
+		if err != nil || n < 0 {
+			return res, usageError(fmt.Sprintf("victory points %q are not a whole number from 0 up", args[2+i]), hint)
+		}
+		*p = n
+	}
+	for _, kv := range args[4:] {
+		key, val, ok := strings.Cut(kv, "=")
+		n, err := strconv.Atoi(val)
+		if !ok || err != nil || n < 0 {
+			return res, usageError(fmt.Sprintf("loss %q is not KEY=POINTS", kv), "e.g. A3=500 garrison=300 reserves:orcs=200")
+		}
+		if res.Losses == nil {
+			res.Losses = map[string]int{}
+		}
+		if !strings.HasPrefix(key, "reserves:") && key != "garrison" {
+			key = strings.ToUpper(key)
+		}
+		res.Losses[key] = n
+	}
+	return res, nil
+}
+
+func pendingBattle(s *campaign.State, id string) *campaign.Battle {
+	for i := range s.Battles {
+		if s.Battles[i].ID == id {
+			return &s.Battles[i]
+		}
+	}
+	return nil
+}
+
+// pendingHint lists the battles that await results.
+func pendingHint(s *campaign.State) string {
+	if len(s.Battles) == 0 {
+		return "no battle is awaiting a result"
+	}
+	ids := make([]string, len(s.Battles))
+	for i, b := range s.Battles {
+		ids[i] = b.ID
+	}
+	return "battles awaiting results: " + strings.Join(ids, ", ")
+}
+
+func battleKeys(b campaign.Battle) string {
+	keys := []string{"garrison", "reserves:" + b.Attacker}
+	if b.Defender != "" {
+		keys = append(keys, "reserves:"+b.Defender)
+	}
+	for _, f := range b.Forces {
+		keys = append(keys, f.Army)
+	}
+	return strings.Join(keys, ", ")
+}
