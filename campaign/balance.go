@@ -109,7 +109,8 @@ func (r *resolver) muster(player string, o Muster, total int) *Problem {
 }
 
 // creationSite checks where points may be created (§3.1, [A10]): an own
-// square of value ≥5, at most 100 × value at a time, except the capital.
+// square of value ≥5 — the capital too —, at most 100 × value at a time
+// except at the capital, which has no size limit.
 func (r *resolver) creationSite(player string, c Coord, points int) *Problem {
 	sq := r.s.Square(c)
 	capital := r.s.Player(player).Capital == c
@@ -118,7 +119,7 @@ func (r *resolver) creationSite(player string, c Coord, points int) *Problem {
 		return problem("off-map", "%s is off the map, which runs %s", c, r.m.Range()).at(c, c)
 	case sq.Owner != player:
 		return problem("not-own", "%s is not yours: armies are raised only in your own squares (§3.1)", c).at(c, c)
-	case sq.Value < 5 && !capital:
+	case sq.Value < 5:
 		return problem("low-value", "%s is worth %d: armies are raised only in squares of value 5 or more (§3.1)", c, sq.Value).at(c, c)
 	case !capital && points > PointsPerValue*sq.Value:
 		return problem("site-limit", "%s is worth %d, so it creates at most %d points at a time (§3.1, [A10])", c, sq.Value, PointsPerValue*sq.Value).at(c, c)
@@ -172,7 +173,8 @@ func (r *resolver) landDistances(c Coord) map[Coord]int {
 		cur := queue[0]
 		queue = queue[1:]
 		for _, n := range r.m.Neighbours(cur) {
-			if _, seen := dist[n]; seen || !r.m.Square(n).Kind.HasLand() || r.m.Blocked(cur, n) {
+			sq := r.m.Square(n)
+			if _, seen := dist[n]; seen || !sq.Kind.HasLand() || sq.EntryTerrain() == Impassable || r.m.Blocked(cur, n) {
 				continue
 			}
 			dist[n] = dist[cur] + 1

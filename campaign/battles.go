@@ -31,9 +31,9 @@ func (r *resolver) determineBattles() []Battle {
 		}
 		b.ID = fmt.Sprintf("B%d-%d", r.s.Turn, len(out)+1)
 		b.Turn = r.s.Turn
+		r.emit(Event{Kind: EventBattle, Player: b.Attacker, To: at(c), Battle: b.ID, Note: string(b.Kind), Public: true})
 		r.combine(&b)
 		out = append(out, b)
-		r.emit(Event{Kind: EventBattle, Player: b.Attacker, To: at(c), Battle: b.ID, Note: string(b.Kind), Public: true})
 	}
 	return out
 }
@@ -93,9 +93,9 @@ func (r *resolver) battleAt(c Coord, armies []*Army) (Battle, bool) {
 }
 
 // arrival orders armies by when they entered the square: those that began
-// the turn there first, then by turn order, then by id.
+// the turn there first (by id), then in the order they arrived.
 func (r *resolver) arrival(a *Army) int {
-	return r.unit(a.ID).entered
+	return r.unit(a.ID).arrival
 }
 
 func playersOf(armies []*Army) []string {

@@ -15,7 +15,7 @@ type Check struct {
 	Base      int        `json:"base"`
 	Modifiers []Modifier `json:"modifiers"`
 	OrderN    int        `json:"order_n"` // n-th order of the unit this turn (D2)
-	Target    int        `json:"target"`  // D = base + Σ modifiers − (n−1)
+	Target    int        `json:"target"`  // D = base + Σ modifiers − (n−1); the embark has no penalty [A25]
 	Roll      Roll       `json:"roll"`
 	Passed    bool       `json:"passed"`
 	// Automatic is a check the rules waive (a port [A29]): nothing rolled,

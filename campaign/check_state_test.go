@@ -29,7 +29,10 @@ func TestCheckAgainst(t *testing.T) {
 		{"apart from its fleet", func(s *State) { embarked(s); s.Army("A1").At = c("E11") }, "army A1: is at E11 but aboard fleet F1, which is at C10"},
 		{"not the cargo", func(s *State) { embarked(s); s.Fleet("F1").Cargo = "" }, "army A1: is aboard fleet F1, whose cargo is empty"},
 		{"cargo not aboard", func(s *State) { embarked(s); s.Army("A1").Aboard = ""; s.Army("A1").At = c("E11") }, "fleet F1: carries army A1, which is not aboard it"},
-		{"cargo missing", func(s *State) { s.Fleets = []Fleet{{ID: "F1", Owner: "empire", At: c("C10"), Cargo: "A9"}}; s.NextFleet = 1 }, "fleet F1: carries army A9, which does not exist"},
+		{"cargo missing", func(s *State) {
+			s.Fleets = []Fleet{{ID: "F1", Owner: "empire", At: c("C10"), Cargo: "A9"}}
+			s.NextFleet = 1
+		}, "fleet F1: carries army A9, which does not exist"},
 		{"fleet on land", func(s *State) { s.Fleets = []Fleet{{ID: "F1", Owner: "empire", At: c("E11")}}; s.NextFleet = 1 }, "fleet F1: is at E11, where no fleet can sail: fleets keep to sea, coast and navigable rivers"},
 		{"fleet on a small river", func(s *State) { s.Fleets = []Fleet{{ID: "F1", Owner: "empire", At: c("J4")}}; s.NextFleet = 1 }, "fleet F1: is at J4, where no fleet can sail: fleets keep to sea, coast and navigable rivers"},
 		{"fleet on a navigable river", func(s *State) { s.Fleets = []Fleet{{ID: "F1", Owner: "empire", At: c("F13")}}; s.NextFleet = 1 }, ""},

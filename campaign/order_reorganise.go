@@ -96,7 +96,7 @@ func (r *resolver) reorganiseOne(player string, o Reorganise) *Problem {
 		}
 		a := Army{ID: r.s.newArmyID(), Owner: player, At: square, Points: p}
 		r.s.Armies = append(r.s.Armies, a)
-		r.units[a.ID] = &unitTurn{start: square, from: square, entered: -1}
+		r.units[a.ID] = &unitTurn{start: square, from: square, entered: -1, arrival: -1}
 		ids = append(ids, a.ID)
 	}
 	for _, id := range old[min(len(sizes), len(old)):] {

@@ -135,7 +135,7 @@ func (r *resolver) claim(a *Army, o Claim) *Problem {
 		return nil
 	}
 	var mods []Modifier
-	if sq.Owner != "" {
+	if sq.Owner != "" && sq.Value > 0 {
 		mods = append(mods, Modifier{"§5.1a #1", "enemy-value", -sq.Value})
 	}
 	enemies, own := r.adjacentOwners(a.Owner, c)
@@ -229,7 +229,7 @@ func (r *resolver) pillage(a *Army, o Pillage) *Problem {
 		return nil
 	}
 	var mods []Modifier
-	if !own {
+	if !own && sq.Value > 0 {
 		mods = append(mods, Modifier{"§5.1b #1", "enemy-value", -sq.Value})
 	}
 	mods = append(mods, sizeBonus(a)...)

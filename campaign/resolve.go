@@ -77,6 +77,7 @@ type unitTurn struct {
 	// entered is the turn-order position of the player turn in which it
 	// entered its current square; -1 if it began the turn there.
 	entered int
+	arrival int    // the order in which it entered its square, among all entries this turn; -1 if it began there
 	failed  string // a failed claim or pillage at its current square (§5.1, D12)
 }
 
@@ -91,6 +92,7 @@ type resolver struct {
 	events   []Event
 	units    map[string]*unitTurn
 	seq      int            // turn-order position of the acting player
+	arrivals int            // entries into squares so far this turn
 	improved map[Coord]bool // squares an improvement was tried in (§5.1)
 	built    map[Coord]bool // squares a build was tried in (§5.2)
 	newFleet []Fleet        // built this turn, placed at its end (D10, [A47])
@@ -100,10 +102,10 @@ func newResolver(m *Map, rules Rules, s *State, d *Dice) *resolver {
 	r := &resolver{m: m, rules: rules, s: s, d: d, units: map[string]*unitTurn{},
 		improved: map[Coord]bool{}, built: map[Coord]bool{}}
 	for _, a := range s.Armies {
-		r.units[a.ID] = &unitTurn{start: a.At, from: a.At, entered: -1}
+		r.units[a.ID] = &unitTurn{start: a.At, from: a.At, entered: -1, arrival: -1}
 	}
 	for _, f := range s.Fleets {
-		r.units[f.ID] = &unitTurn{start: f.At, from: f.At, entered: -1}
+		r.units[f.ID] = &unitTurn{start: f.At, from: f.At, entered: -1, arrival: -1}
 	}
 	return r
 }
@@ -114,7 +116,7 @@ func (r *resolver) emit(e Event) { r.events = append(r.events, e) }
 func (r *resolver) unit(id string) *unitTurn {
 	u := r.units[id]
 	if u == nil {
-		u = &unitTurn{entered: -1}
+		u = &unitTurn{entered: -1, arrival: -1}
 		if a := r.s.Army(id); a != nil {
 			u.start, u.from = a.At, a.At
 		}
@@ -223,6 +225,8 @@ func (r *resolver) enter(a *Army, from, to Coord, bySea bool) {
 	u := r.unit(a.ID)
 	u.steps++
 	u.from, u.bySea, u.entered, u.failed = from, bySea, r.seq, ""
+	u.arrival = r.arrivals
+	r.arrivals++
 	a.At = to
 }
 

@@ -218,7 +218,7 @@ func (r *resolver) battleEffects(b Battle, winner Side) {
 			sq.Owner, sq.Value = "", 0 // [A39]
 		}
 		r.emit(Event{Kind: EventPillaged, Battle: b.ID, Player: b.Attacker, To: at(b.At), Value: sq.Value, Note: "battle", Public: true})
-	case winner == Attacker && sq.Owner != b.Attacker:
+	case winner == Attacker && (sq.Owner == "" || r.s.Enemy(b.Attacker, sq.Owner)):
 		cost := 2 // conquest of an enemy square
 		if sq.Owner == "" {
 			cost = 1 // a free square is taken at −1 [A71]
@@ -268,7 +268,7 @@ func (r *resolver) retreat(b Battle, f Force) {
 	if a == nil || a.At != b.At {
 		return
 	}
-	if f.From != b.At && r.canRetreatTo(a, f.From) {
+	if f.From != b.At && r.canRetreatTo(a, b.At, f.From) {
 		r.moveBack(b, a, f.From)
 		return
 	}
@@ -285,7 +285,7 @@ func (r *resolver) retreat(b Battle, f Force) {
 		return 3
 	}
 	for _, n := range r.m.Neighbours(b.At) {
-		if rank(n) < 3 && r.canRetreatTo(a, n) && (best == nil || rank(n) < rank(*best) ||
+		if rank(n) < 3 && r.canRetreatTo(a, b.At, n) && (best == nil || rank(n) < rank(*best) ||
 			rank(n) == rank(*best) && compareCoord(n, *best) < 0) {
 			best = &n
 		}
@@ -298,9 +298,12 @@ func (r *resolver) retreat(b Battle, f Force) {
 	r.moveBack(b, a, *best)
 }
 
-func (r *resolver) canRetreatTo(a *Army, c Coord) bool {
+// canRetreatTo says whether a beaten army can fall back from one square to
+// another: land it may enter across that edge ([A20]), with no enemy army.
+func (r *resolver) canRetreatTo(a *Army, from, c Coord) bool {
 	sq := r.m.Square(c)
-	return sq != nil && sq.Kind.HasLand() && sq.EntryTerrain() != Impassable && !r.s.enemyArmyAt(a.Owner, c)
+	return sq != nil && sq.Kind.HasLand() && sq.EntryTerrain() != Impassable && !r.m.Blocked(from, c) &&
+		r.m.Adjacent(from, c) && !r.s.enemyArmyAt(a.Owner, c)
 }
 
 func (r *resolver) moveBack(b Battle, a *Army, to Coord) {

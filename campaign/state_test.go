@@ -3,8 +3,8 @@ package campaign
 import (
 	"bytes"
 	"errors"
-	"slices"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )

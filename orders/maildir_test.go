@@ -154,3 +154,27 @@ func TestMaildirOddNames(t *testing.T) {
 		t.Errorf("Read of a missing mail: %v", err)
 	}
 }
+
+// FuzzParseMailFile: a file name is either skipped with a reason, or split
+// into a valid unique name and flags that rebuild it.
+func FuzzParseMailFile(f *testing.F) {
+	for _, s := range []string{"1764669245.1.host", "x y:2,", "a:2,FS", "b:1,x", ".hidden", "a\x01b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, file string) {
+		m, why := parseMailFile("cur", file)
+		if why != "" {
+			return
+		}
+		if checkName(m.name) != nil {
+			t.Fatalf("%q accepted with the bad name %q", file, m.name)
+		}
+		if rebuilt := m.name; strings.Contains(file, ":") {
+			if rebuilt += ":2," + m.flags; rebuilt != file {
+				t.Fatalf("%q split into %q and %q", file, m.name, m.flags)
+			}
+		} else if rebuilt != file {
+			t.Fatalf("%q read as %q", file, m.name)
+		}
+	})
+}

@@ -1,9 +1,7 @@
 package scenario
 
 import (
-	"cmp"
 	"fmt"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -149,8 +147,8 @@ func buildCase(file, title string, secs []*section) (*Case, error) {
 	if c.Before, err = ParseState(file, before.body, 1); err != nil {
 		return nil, err
 	}
-	if err := onMap(c.Map, c.Before); err != nil {
-		return nil, bad(before, 0, "the map runs "+c.Map.Range(), "%v", err)
+	if err := c.Before.CheckAgainst(c.Map); err != nil {
+		return nil, bad(before, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%v", err)
 	}
 	for _, s := range orderSecs {
 		if err := readOrders(c, s, bad); err != nil {
@@ -298,8 +296,8 @@ func readExpectations(c *Case, byName map[string]*section, bad badFunc) error {
 	if c.After, err = ParseState(c.File, after.body, c.Before.Turn+1); err != nil {
 		return err
 	}
-	if err := onMap(c.Map, c.After); err != nil {
-		return bad(after, 0, "the map runs "+c.Map.Range(), "%v", err)
+	if err := c.After.CheckAgainst(c.Map); err != nil {
+		return bad(after, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%v", err)
 	}
 	if events != nil {
 		c.Events = []string{}
@@ -315,36 +313,3 @@ func readExpectations(c *Case, byName map[string]*section, bad badFunc) error {
 // normalise collapses runs of spaces, so expected lines may be aligned.
 func normalise(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// onMap checks that every square the state names is on the map.
-func onMap(m *campaign.Map, s *campaign.State) error {
-	off := func(what string, c campaign.Coord) error {
-		if m.Contains(c) {
-			return nil
-		}
-		return fmt.Errorf("%s is at %s, off the map", what, c)
-	}
-	var errs []error
-	for _, p := range s.Players {
-		errs = append(errs, off("the capital of "+p.ID, p.Capital))
-	}
-	for _, c := range slices.SortedFunc(maps.Keys(s.Squares), func(a, b campaign.Coord) int {
-		return cmp.Or(a.Row-b.Row, a.Col-b.Col)
-	}) {
-		errs = append(errs, off("square "+c.String(), c))
-	}
-	for _, a := range s.Armies {
-		errs = append(errs, off("army "+a.ID, a.At))
-	}
-	for _, f := range s.Fleets {
-		errs = append(errs, off("fleet "+f.ID, f.At))
-	}
-	for _, b := range s.Battles {
-		errs = append(errs, off("battle "+b.ID, b.At))
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}

@@ -207,8 +207,17 @@ func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) 
 	}
 	rec.intake = orders.Collect(rec.mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
 	rec.dice = campaign.NewDice(before.Seed, turn)
-	rec.outcome, err = campaign.Resolve(c.m, c.cfg.Rules(), before, campaign.Input{Orders: rec.intake.OrderSets()}, rec.dice)
+	results, err := c.dir.LoadResults(before.Battles)
 	if err != nil {
+		return nil, badInput(err, "fix or remove that result file, then enter the result again with \"turnproc result\"")
+	}
+	rec.outcome, err = campaign.Resolve(c.m, c.cfg.Rules(), before, campaign.Input{Orders: rec.intake.OrderSets(), Results: results}, rec.dice)
+	var missing *campaign.MissingResultsError
+	switch {
+	case errors.As(err, &missing):
+		return nil, &cliError{code: exitBlocked, err: errors.New(strings.SplitN(err.Error(), "\n", 2)[0]),
+			hint: fmt.Sprintf("enter each result with: turnproc result %s attacker|defender|draw ATTACKER-VP DEFENDER-VP", missing.Battles[0])}
+	case err != nil:
 		return nil, err
 	}
 	if err := c.render(rec, before, at); err != nil {
