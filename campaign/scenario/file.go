@@ -148,7 +148,7 @@ func buildCase(file, title string, secs []*section) (*Case, error) {
 		return nil, err
 	}
 	if err := c.Before.CheckAgainst(c.Map); err != nil {
-		return nil, bad(before, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%v", err)
+		return nil, bad(before, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", strings.TrimPrefix(err.Error(), "campaign: "))
 	}
 	for _, s := range orderSecs {
 		if err := readOrders(c, s, bad); err != nil {
@@ -297,7 +297,7 @@ func readExpectations(c *Case, byName map[string]*section, bad badFunc) error {
 		return err
 	}
 	if err := c.After.CheckAgainst(c.Map); err != nil {
-		return bad(after, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%v", err)
+		return bad(after, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", strings.TrimPrefix(err.Error(), "campaign: "))
 	}
 	if events != nil {
 		c.Events = []string{}
@@ -312,4 +312,3 @@ func readExpectations(c *Case, byName map[string]*section, bad badFunc) error {
 
 // normalise collapses runs of spaces, so expected lines may be aligned.
 func normalise(s string) string { return strings.Join(strings.Fields(s), " ") }
-

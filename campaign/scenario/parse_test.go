@@ -48,7 +48,7 @@ func TestParseErrors(t *testing.T) {
 		{"unknown line", strings.Replace(minimal, "army A1 empire A1 500", "legion A1", 1), "scenario: f.txt:7: unknown state line \"legion\"\nhint: " + stateHint},
 		{"repeated army", strings.Replace(minimal, "army A1 empire A1 500", "army A1 empire A1 500\narmy A1 empire A1 500", 1), "scenario: f.txt:8: army A1 is already listed on line 7\nhint: each thing is listed once"},
 		{"owner unknown", strings.Replace(minimal, "army A1 empire A1 500", "army A1 orcs A1 500", 1), "scenario: f.txt:6: army A1: owner \"orcs\" is not a player\nhint: every owner is a listed player, armies are 500–2500 in 500 blocks, ids are unique"},
-		{"off the map", strings.Replace(minimal, "army A1 empire A1 500", "army A1 empire C1 500", 1), "scenario: f.txt:5: before: army A1 is at C1, off the map\nhint: the map runs A1–B1"},
+		{"off the map", strings.Replace(minimal, "army A1 empire A1 500", "army A1 empire C1 500", 1), "scenario: f.txt:5: before: army A1: square C1 is off the map (A1–B1)\nhint: a state must be one the campaign could reach: the map runs A1–B1"},
 		{"no capital", strings.Replace(minimal, "player empire capital=A1\narmy", "player empire\narmy", 1), "scenario: f.txt:6: player empire has no capital\nhint: write capital=E11"},
 		{"unclosed", strings.Replace(minimal, "capital=A1\narmy", "capital=A1 race=\"Orcs\narmy", 1), "scenario: f.txt:6: unclosed quote in \"race=\\\"Orcs\"\nhint: put quotes and brackets in pairs"},
 		{"force alone", strings.Replace(minimal, "army A1 empire A1 500", "force A1 empire 500 attacker main from=A1", 1), "scenario: f.txt:7: force outside a battle\nhint: put force, note and result lines right below their battle line"},
