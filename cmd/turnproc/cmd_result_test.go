@@ -67,3 +67,36 @@ func TestResultCommand(t *testing.T) {
 		t.Errorf("stored result: %s %v", data, err)
 	}
 }
+
+// TestRunWaitsForResults: a turn with a battle lacking its result does not
+// run (D16); once the result is entered, the run applies it.
+func TestRunWaitsForResults(t *testing.T) {
+	dir := withPendingBattle(t)
+	code, _, stderr := run(t, afterTurn1, "run", "--dir", dir)
+	want := "turnproc: error: campaign: turn 1 cannot be played: battle B0-1 of turn 0 has no result yet (D16)\n" +
+		"hint: enter each result with: turnproc result B0-1 attacker|defender|draw ATTACKER-VP DEFENDER-VP\n"
+	if code != exitBlocked || stderr != want {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if _, out, _ := run(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "B0-1   siege    P11  empire vs orcs: no result yet") {
+		t.Errorf("status must list the battle awaiting its result:\n%s", out)
+	}
+	if code, _, stderr := run(t, afterTurn1, "result", "--dir", dir, "B0-1", "defender", "600", "100"); code != exitOK {
+		t.Fatalf("result: %s", stderr)
+	}
+	if _, out, _ := run(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "result entered: defender, 600/100 VP") {
+		t.Errorf("status after the result:\n%s", out)
+	}
+	if code, _, stderr := run(t, afterTurn1, "run", "--dir", dir); code != exitOK {
+		t.Fatalf("run after the result: exit %d: %s", code, stderr)
+	}
+	s, err := (&store.Dir{Root: dir}).LoadState(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The beaten empire suffered 600 VP: it has no reserves, so A1 (500) takes the
+	// loss and is destroyed (D14).
+	if s.Army("A1") != nil || len(s.Battles) != 0 {
+		t.Errorf("after the result: armies %+v battles %+v", s.Armies, s.Battles)
+	}
+}

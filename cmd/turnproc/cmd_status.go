@@ -50,10 +50,42 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 		}
 		fmt.Fprintf(e.stdout, "  %-10s %-24s %s\n", p.ID, p.Email, state)
 	}
+	if err := printBattles(e, c, s); err != nil {
+		return err
+	}
 	if turn > 1 {
 		entries, _ := os.ReadDir(c.dir.TurnPath(turn-1, "outbox"))
 		fmt.Fprintf(e.stdout, "Mail of turn %d: %d report mails in %s (delivery: %s)\n",
 			turn-1, len(entries), c.dir.TurnPath(turn-1, "outbox"), c.cfg.Delivery.Kind)
+	}
+	return nil
+}
+
+// printBattles lists the battles awaiting results (D16) and whether each
+// result has been entered.
+func printBattles(e *env, c *campaignFiles, s *campaign.State) error {
+	if len(s.Battles) == 0 {
+		return nil
+	}
+	results, err := c.dir.LoadResults(s.Battles)
+	if err != nil {
+		return badInput(err, "")
+	}
+	entered := map[string]campaign.BattleResult{}
+	for _, r := range results {
+		entered[r.Battle] = r
+	}
+	fmt.Fprintf(e.stdout, "Battles of turn %d (%d):\n", s.Turn-1, len(s.Battles))
+	for _, b := range s.Battles {
+		state := "no result yet: turnproc result " + b.ID + " attacker|defender|draw ATTACKER-VP DEFENDER-VP"
+		if r, ok := entered[b.ID]; ok {
+			state = fmt.Sprintf("result entered: %s, %d/%d VP", r.Winner, r.AttackerVP, r.DefenderVP)
+		}
+		defender := b.Defender
+		if defender == "" {
+			defender = "its garrison"
+		}
+		fmt.Fprintf(e.stdout, "  %-6s %-8s %-4s %s vs %s: %s\n", b.ID, b.Kind, b.At, b.Attacker, defender, state)
 	}
 	return nil
 }
