@@ -210,6 +210,10 @@ func TestChance(t *testing.T) {
 			t.Errorf("P(2D6 ≤ %d) = %d/36, want %d/36", d, got, n)
 		}
 	}
+	// Annex B E06: difficulty 5 is harder than 7 (10/36 against 21/36).
+	if Chance(5, Rules{}) != 10 || Chance(7, Rules{}) != 21 {
+		t.Error("E06: P(2D6 ≤ 5) = 10/36, P(2D6 ≤ 7) = 21/36")
+	}
 	if Chance(12, Rules{BlunderOn12: true}) != 35 {
 		t.Error("rules.blunder_on_12: a 12 always fails (D1)")
 	}

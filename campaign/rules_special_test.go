@@ -91,7 +91,7 @@ func TestImproveAndBuild(t *testing.T) {
 		Move{Army: "A9", Path: []Coord{sq(t, "C2")}}),
 		6, 5, 4,
 		1, 2, // A7: D = 7 − 3 (level to reach) = 4
-		2, 2) // A9 build: D = −1 + 3 value + 2 (1000 points = 2 blocks [A45]) = 4
+		2, 2) // A9 build: D = −1 (base, Annex B S08) + 3 value + 2 (1000 points = 2 blocks [A45]) = 4
 	expect(t, out, `check A7 D2 improve 7[target-level-3] n=1 D=4 [1 2] true
 improved A7 D2 =3
 rejected A8 improved-already

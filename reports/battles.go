@@ -32,6 +32,11 @@ func (d *doc) battles(t *Turn, list []campaign.Battle, howto bool) {
 		if b.Cause != "" {
 			d.para(w.text("battle.cause."+b.Cause, nil), "", 9.5)
 		}
+		for _, side := range []campaign.Side{campaign.Attacker, campaign.Defender} {
+			if b.ScoutRestrictions(side) && b.SidePoints(side) > 0 {
+				d.para(w.text("battle.scout", args{"Side": w.text("side."+string(side), nil), "Points": b.SidePoints(side)}), "", 9.5)
+			}
+		}
 		d.f.Ln(1)
 		d.forces(t, b)
 		if len(b.Notes) > 0 {

@@ -184,7 +184,8 @@ func TestSeaboardText(t *testing.T) {
 		}, []string{"Automático"}}, // the empire's checks are not news
 		{"moderator in English", func() ([]byte, error) { return RenderModerator(turn2, "en") }, []string{
 			"Battles to fight",
-			"Enter the result of each battle before the next turn: the winner (attacker, defender or draw) and the victory points suffered by each side (D14).",
+			"Enter the result of each battle before the next turn: the winner (attacker, defender or draw) and the victory points suffered by each side (D14), e.g. turnproc result B1-1 attacker 230 450.",
+			"The attacker fields 500 points, under 1000: it picks its army under the §6.6 restrictions",
 			"B2-1 — Field battle in D4",
 			"Grimgor Line 3: RAISE F4 500",
 			"Line 2: REORGANIZE A7 INTO 500 500 The armies in F4 are reorganised",

@@ -7,7 +7,7 @@ import (
 )
 
 func TestCapacity(t *testing.T) {
-	// D18: 300 × value; the excess deploys outside.
+	// D18: 300 × value; the excess deploys outside. Annex B E17: value 5 holds 1500.
 	cases := []struct{ value, points, capacity, outside int }{
 		{5, 1500, 1500, 0}, {5, 2000, 1500, 500}, {10, 2500, 3000, 0}, {0, 500, 0, 500},
 	}
@@ -22,7 +22,7 @@ func TestCapacity(t *testing.T) {
 }
 
 func TestEquipmentBudget(t *testing.T) {
-	// D19: ⌊15% × points⌋.
+	// D19, Annex B S12: ⌊15% × points⌋ for the main attacker and defender.
 	for points, want := range map[int]int{1000: 150, 1500: 225, 2300: 345, 2510: 376, 0: 0} {
 		if got := EquipmentBudget(points); got != want {
 			t.Errorf("EquipmentBudget(%d) = %d, want %d", points, got, want)

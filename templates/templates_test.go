@@ -213,7 +213,7 @@ var sample = map[string]any{
 	"Month": "December", "N": 2, "Name": "Karl Franz", "OfSeason": "turn 1 of 3 of the season",
 	"Order": "A1 MOVE E10", "Page": 1, "Pages": 4, "Percent": 72, "Place": 1, "Player": "Karl Franz",
 	"Points": 500, "Problem": "there is no army A9", "Race": "Empire", "Range": "A1–T15", "Reason": "E10 is free land",
-	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
+	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Side": "attacker", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
 	"Title": "The Riverlands Campaign", "To": "E10", "Total": 7, "Turn": 1, "TurnOfSeason": 1, "Unit": "A1",
 	"Value": "+1", "Weekday": "Sunday", "Year": 1, "Zone": "UTC",
 	"Amount": 2, "Attacker": "Grimgor", "Battle": "B2-1", "Crossed": 1, "Defender": "Karl Franz", "Edge": "south",
