@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // Maildir is the embedded-default mailbox ([intake] kind = "maildir"): a
@@ -192,7 +194,7 @@ func (md *Maildir) Deliver(raw []byte, uniq string) (string, error) {
 	if err := os.Link(tmp, filepath.Join(newDir, uniq)); err != nil {
 		return "", fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
-	if err := syncDir(newDir); err != nil {
+	if err := store.SyncDir(newDir); err != nil {
 		return "", fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
 	return uniq, nil
@@ -214,15 +216,6 @@ func writeSynced(path string, data []byte) error {
 		os.Remove(path)
 	}
 	return err
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
 }
 
 // nameRule is the rule checkName applies, said for people.

@@ -143,10 +143,11 @@ func WriteFile(path string, data []byte) error {
 		os.Remove(tmp.Name())
 		return fmt.Errorf("store: writing %s: %w", path, err)
 	}
-	return syncDir(dir)
+	return SyncDir(dir)
 }
 
-func syncDir(dir string) error {
+// SyncDir makes the renames and creations in dir durable.
+func SyncDir(dir string) error {
 	f, err := os.Open(dir)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)

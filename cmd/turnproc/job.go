@@ -352,17 +352,7 @@ func (c *campaignFiles) writeRecord(rec *turnRecord) error {
 	if err := os.Rename(tmp, final); err != nil {
 		return fmt.Errorf("moving the turn's record into place: %w", err)
 	}
-	return syncDir(parent)
-}
-
-// syncDir makes a rename in dir durable before the state is written.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return store.SyncDir(parent)
 }
 
 var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
