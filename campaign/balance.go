@@ -72,7 +72,7 @@ func (r *resolver) muster(player string, o Muster, total int) *Problem {
 		emit(a.ID, a.At, a.Points)
 		return nil
 	}
-	a := r.s.Army(o.Army)
+	a := r.army(o.Army)
 	switch {
 	case a == nil:
 		return problem("unknown-unit", "there is no army %s", o.Army)

@@ -35,18 +35,19 @@ func (r *resolver) move(a *Army, o Move) *Problem {
 	if p := validateMove(r.m, a, a.At, o); p != nil {
 		return p
 	}
+	text := o.String()
 	for _, to := range o.Path {
 		n := r.nextOrder(a.ID)
-		c := r.roll(a.ID, newCheck("move", 9, moveModifiers(r.m, r.s, a, to), n), fmt.Sprintf("%s move %s→%s", a.ID, a.At, to))
+		c := r.roll(a.ID, newCheck("move", 9, r.moveModifiers(a, to), n), fmt.Sprintf("%s move %s→%s", a.ID, a.At, to))
 		from := a.At
-		r.emit(Event{Kind: EventCheck, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
+		r.emit(Event{Kind: EventCheck, Player: a.Owner, Unit: a.ID, Order: text, Line: o.Line(),
 			From: at(from), To: at(to), Check: &c})
 		if !c.Passed {
-			r.emit(Event{Kind: EventHalted, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), From: at(from), To: at(to)})
+			r.emit(Event{Kind: EventHalted, Player: a.Owner, Unit: a.ID, Order: text, Line: o.Line(), From: at(from), To: at(to)})
 			return nil
 		}
 		r.enter(a, from, to, false)
-		r.emit(Event{Kind: EventMoved, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(),
+		r.emit(Event{Kind: EventMoved, Player: a.Owner, Unit: a.ID, Order: text, Line: o.Line(),
 			From: at(from), To: at(to), Value: a.Points, Public: true})
 		if e := explore(r.m, r.s, r.d, to, a); e != nil {
 			r.emit(*e)
@@ -91,13 +92,13 @@ func validateMove(m *Map, a *Army, from Coord, o Move) *Problem {
 }
 
 // moveModifiers lists the Table 4.1 modifiers of one land step.
-func moveModifiers(m *Map, s *State, a *Army, to Coord) []Modifier {
-	mods := ownershipModifiers(s, a.Owner, to)
+func (r *resolver) moveModifiers(a *Army, to Coord) []Modifier {
+	mods := ownershipModifiers(r.s, a.Owner, to)
 	mods = append(mods, sizeMovePenalty(a)...)
-	if s.enemyArmyAt(a.Owner, a.At) {
+	if r.enemyAt(a.Owner, a.At) {
 		mods = append(mods, Modifier{"§4.1 #4 [A18]", "enemy-in-start", -1})
 	}
-	return append(mods, terrainModifiers(m.Square(to).EntryTerrain())...)
+	return append(mods, terrainModifiers(r.m.Square(to).EntryTerrain())...)
 }
 
 // ownershipModifiers are Table 4.1 rows 1–2 for the destination [A17]; an

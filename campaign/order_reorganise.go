@@ -52,7 +52,7 @@ func (r *resolver) reorganiseOne(player string, o Reorganise) *Problem {
 	var armies []*Army
 	total := 0
 	for _, id := range o.Armies {
-		a := r.s.Army(id)
+		a := r.army(id)
 		switch {
 		case a == nil:
 			return problem("unknown-unit", "there is no army %s", id)
@@ -90,7 +90,7 @@ func (r *resolver) reorganiseOne(player string, o Reorganise) *Problem {
 	var ids []string
 	for i, p := range sizes {
 		if i < len(old) {
-			r.s.Army(old[i]).Points = p
+			r.army(old[i]).Points = p
 			ids = append(ids, old[i])
 			continue
 		}

@@ -123,7 +123,7 @@ func (r *resolver) claim(a *Army, o Claim) *Problem {
 		return problem("already-yours", "%s is already yours", c).at(c, c)
 	case sq.Owner != "" && !r.s.Enemy(a.Owner, sq.Owner):
 		return problem("allied", "%s belongs to your ally: allies do not claim each other's squares (D11)", c).at(c, c)
-	case r.s.enemyArmyAt(a.Owner, c):
+	case r.enemyAt(a.Owner, c):
 		return problem("enemy-army", "there is an enemy army in %s: a square is claimed only with no enemy army in it (§5.1, [A34])", c).at(c, c)
 	case !r.linkedToOwn(a.Owner, c):
 		return problem("not-linked", "%s is not next to any of your squares, nor two sea squares away from one (§5.1, [A33])", c).at(c, c)

@@ -110,6 +110,7 @@ func (r *resolver) embark(a *Army, o Embark) *Problem {
 		r.emit(Event{Kind: EventHalted, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), To: at(a.At)})
 		return nil
 	}
+	r.leave(a)
 	a.Aboard, f.Cargo = f.ID, a.ID
 	r.emit(Event{Kind: EventEmbarked, Player: a.Owner, Unit: a.ID, Order: o.String(), Line: o.Line(), To: at(a.At), Fleet: f.ID, Public: true})
 	return nil
@@ -189,7 +190,7 @@ func (r *resolver) sail(f *Fleet, o Sail) *Problem {
 		f.At = to
 		u := r.unit(f.ID)
 		u.from, u.steps = from, u.steps+1
-		if a := r.s.Army(f.Cargo); a != nil {
+		if a := r.army(f.Cargo); a != nil {
 			a.At = to
 		}
 		r.emit(Event{Kind: EventSailed, Player: f.Owner, Unit: f.ID, Order: o.String(), Line: o.Line(), From: at(from), To: at(to), Public: true})

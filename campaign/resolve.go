@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Outcome is a resolved turn: the new state (ready for the next turn) and
@@ -40,12 +41,18 @@ type Input struct {
 // same outcome.
 func Resolve(m *Map, rules Rules, before *State, in Input, d *Dice) (*Outcome, error) {
 	r := newResolver(m, rules, before.Clone(), d)
+	orders := 0
+	for _, set := range in.Orders {
+		orders += len(set.Orders)
+	}
+	r.events = make([]Event, 0, 16+6*orders) // a move step makes a check, a move and an exploration
 	if err := r.applyResults(in.Results); err != nil {
 		return nil, err
 	}
 	r.seasonBalance(in.Orders)
 	sets := r.standingOrders(in.Orders)
 	r.reorganise(sets)
+	r.indexAshore()
 	order := rollTurnOrder(r.s, d)
 	r.emit(Event{Kind: EventTurnOrder, Ranking: order, Public: true})
 	for i, ini := range order {
@@ -93,6 +100,10 @@ type resolver struct {
 	units    map[string]*unitTurn
 	seq      int            // turn-order position of the acting player
 	arrivals int            // entries into squares so far this turn
+	armyIdx  map[string]int // army id (upper case) → index in s.Armies; checked on use
+	// ashore holds, while players act, the ids of the armies standing in
+	// each square (not aboard), so "enemy army here?" costs no scan.
+	ashore   map[Coord][]string
 	improved map[Coord]bool // squares an improvement was tried in (§5.1)
 	built    map[Coord]bool // squares a build was tried in (§5.2)
 	newFleet []Fleet        // built this turn, placed at its end (D10, [A47])
@@ -112,12 +123,29 @@ func newResolver(m *Map, rules Rules, s *State, d *Dice) *resolver {
 
 func (r *resolver) emit(e Event) { r.events = append(r.events, e) }
 
+// army finds an army by id through an index, so that a large turn stays
+// linear; an entry made stale by removals is detected and the index rebuilt.
+func (r *resolver) army(id string) *Army {
+	key := strings.ToUpper(id)
+	if i, ok := r.armyIdx[key]; ok && i < len(r.s.Armies) && r.s.Armies[i].ID == key {
+		return &r.s.Armies[i]
+	}
+	r.armyIdx = make(map[string]int, len(r.s.Armies))
+	for i, a := range r.s.Armies {
+		r.armyIdx[strings.ToUpper(a.ID)] = i
+	}
+	if i, ok := r.armyIdx[key]; ok {
+		return &r.s.Armies[i]
+	}
+	return nil
+}
+
 // unit is the turn record of an army or fleet id (created for new units).
 func (r *resolver) unit(id string) *unitTurn {
 	u := r.units[id]
 	if u == nil {
 		u = &unitTurn{entered: -1, arrival: -1}
-		if a := r.s.Army(id); a != nil {
+		if a := r.army(id); a != nil {
 			u.start, u.from = a.At, a.At
 		}
 		r.units[id] = u
@@ -168,15 +196,15 @@ func (r *resolver) execute(player string, o Order) {
 	var p *Problem
 	switch o := o.(type) {
 	case Move:
-		p = r.move(r.s.Army(o.Army), o)
+		p = r.move(r.army(o.Army), o)
 	case Sail:
 		p = r.sail(r.s.Fleet(o.Fleet), o)
 	case Embark:
-		p = r.embark(r.s.Army(o.Army), o)
+		p = r.embark(r.army(o.Army), o)
 	case Disembark:
-		p = r.disembark(r.s.Army(o.Army), o)
+		p = r.disembark(r.army(o.Army), o)
 	case Claim, Pillage, Improve, Build:
-		p = r.special(r.s.Army(o.Unit()), o)
+		p = r.special(r.army(o.Unit()), o)
 	default:
 		p = problem("unsupported", "%T orders are not supported", o)
 	}
@@ -188,7 +216,7 @@ func (r *resolver) execute(player string, o Order) {
 // owns checks that the unit exists, is the player's and is of the kind the
 // order is for.
 func (r *resolver) owns(player, id string) *Problem {
-	if a := r.s.Army(id); a != nil {
+	if a := r.army(id); a != nil {
 		if a.Owner != player {
 			return problem("not-yours", "army %s is not yours", a.ID)
 		}
@@ -220,8 +248,45 @@ func (r *resolver) nextOrder(id string) int {
 	return u.orders
 }
 
+// indexAshore builds the index of armies ashore by square.
+func (r *resolver) indexAshore() {
+	r.ashore = map[Coord][]string{}
+	for _, a := range r.s.Armies {
+		if a.Aboard == "" {
+			r.ashore[a.At] = append(r.ashore[a.At], a.ID)
+		}
+	}
+}
+
+// leave takes an army out of the ashore index of its square.
+func (r *resolver) leave(a *Army) {
+	if r.ashore != nil {
+		r.ashore[a.At] = slices.DeleteFunc(r.ashore[a.At], func(id string) bool { return id == a.ID })
+	}
+}
+
+// enemyAt says whether an army hostile to player stands in c. Only armies
+// count, not garrisons ([A18]); embarked armies do not ([A30]).
+func (r *resolver) enemyAt(player string, c Coord) bool {
+	if r.ashore == nil {
+		return r.s.enemyArmyAt(player, c)
+	}
+	for _, id := range r.ashore[c] {
+		if r.s.Enemy(player, r.army(id).Owner) {
+			return true
+		}
+	}
+	return false
+}
+
 // enter records that an army stepped into a square, by land or from a fleet.
 func (r *resolver) enter(a *Army, from, to Coord, bySea bool) {
+	if a.Aboard == "" {
+		r.leave(a)
+	}
+	if r.ashore != nil {
+		r.ashore[to] = append(r.ashore[to], a.ID)
+	}
 	u := r.unit(a.ID)
 	u.steps++
 	u.from, u.bySea, u.entered, u.failed = from, bySea, r.seq, ""

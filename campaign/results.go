@@ -128,7 +128,7 @@ func (r *resolver) allocateLosses(b Battle, side Side, loss int) {
 		r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: player, Value: take, Note: "reserves", Public: true})
 	}
 	for _, id := range r.sideArmies(b, side) {
-		a := r.s.Army(id)
+		a := r.army(id)
 		if loss == 0 {
 			break
 		}
@@ -142,7 +142,7 @@ func (r *resolver) allocateLosses(b Battle, side Side, loss int) {
 // explicitLosses applies the allocation the moderator entered.
 func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
 	for _, id := range r.sideArmies(b, side) {
-		if a := r.s.Army(id); min(losses[a.ID], a.Points) > 0 {
+		if a := r.army(id); min(losses[a.ID], a.Points) > 0 {
 			take := min(losses[a.ID], a.Points)
 			a.Points -= take
 			r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: a.Owner, Unit: a.ID, Value: take, Note: "army", Public: true})
@@ -161,7 +161,7 @@ func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
 func (r *resolver) sideArmies(b Battle, side Side) []string {
 	var out []Army
 	for _, f := range b.Forces {
-		if a := r.s.Army(f.Army); a != nil && f.Side == side {
+		if a := r.army(f.Army); a != nil && f.Side == side {
 			out = append(out, *a)
 		}
 	}
@@ -182,7 +182,7 @@ func (r *resolver) sideArmies(b Battle, side Side) []string {
 // below 500 an army is destroyed (§6.4, [A70]).
 func (r *resolver) trim(b Battle, side Side) {
 	for _, id := range r.sideArmies(b, side) {
-		a := r.s.Army(id)
+		a := r.army(id)
 		kept := a.Points / ArmyBlock * ArmyBlock
 		if kept < ArmyBlock {
 			r.emit(Event{Kind: EventDestroyed, Battle: b.ID, Player: a.Owner, Unit: a.ID, To: at(a.At), Value: a.Points, Note: "losses", Public: true})
@@ -264,7 +264,7 @@ func (r *resolver) defectTo(pillager string) string {
 // from, else to an adjacent own, allied or free land square with no enemy
 // army (in that preference, then reading order); else it is destroyed.
 func (r *resolver) retreat(b Battle, f Force) {
-	a := r.s.Army(f.Army)
+	a := r.army(f.Army)
 	if a == nil || a.At != b.At {
 		return
 	}
