@@ -26,6 +26,7 @@ func (r Roll) Total() int {
 // Dice is the only source of chance the rules see. It is seeded (or
 // scripted, for tests) and records every roll in order.
 type Dice struct {
+	fixed  int // every die shows this face (Preview); 0 = not fixed
 	pcg    *rand.PCG
 	script []int
 	err    error
@@ -58,6 +59,9 @@ func (d *Dice) Roll(n int, purpose string) Roll {
 }
 
 func (d *Dice) face() int {
+	if d.fixed != 0 {
+		return d.fixed
+	}
 	if d.pcg == nil {
 		if len(d.script) == 0 {
 			if d.err == nil {

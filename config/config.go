@@ -85,7 +85,10 @@ const (
 type Intake struct {
 	Kind    IntakeKind
 	Maildir string
-	IMAP    IMAP
+	// CheckFrom also requires a player's own From address when his orders
+	// carry a password (without a password the address always decides).
+	CheckFrom bool
+	IMAP      IMAP
 }
 
 // TLSMode is how a mail connection is protected.
@@ -142,6 +145,10 @@ type Player struct {
 	Capital    campaign.Coord
 	Armies     []int // starting armies at the capital; empty = all in reserve
 	Initiative campaign.Initiative
+	// PasswordHash is the bcrypt hash of the password his orders carry
+	// ("" = none: his From address authenticates him). A hash is no secret
+	// to hide, but never the password itself.
+	PasswordHash string
 }
 
 // Alliance is one [[alliances]] table (D11: mutual).

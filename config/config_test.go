@@ -212,7 +212,7 @@ func TestBadConfigs(t *testing.T) {
 		{"unknown key with suggestion", `seed = "abc"`, `sede = "abc"`,
 			"config: campaign.toml:5:1: campaign.sede: unknown key\nhint: did you mean \"seed\"?"},
 		{"unknown key in a player", "capital = \"D4\"", "capital = \"D4\"\ncolour = \"red\"",
-			"config: campaign.toml:30:1: players[2].colour: unknown key\nhint: [[players]] takes: id, name, email, language, race, capital, armies, initiative"},
+			"config: campaign.toml:30:1: players[2].colour: unknown key\nhint: [[players]] takes: id, name, email, language, race, capital, armies, initiative, password_hash"},
 		{"unknown table", "[map]", "[maps]",
 			"config: campaign.toml:7:2: maps: unknown key\nhint: did you mean \"map\"?"},
 		{"key in the wrong case", `id = "mini"`, `ID = "mini"`,

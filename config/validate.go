@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"golang.org/x/crypto/bcrypt"
 	"net"
 	"net/mail"
 	"regexp"
@@ -57,9 +58,10 @@ type rawSiege struct {
 }
 
 type rawIntake struct {
-	Kind    string  `toml:"kind"`
-	Maildir string  `toml:"maildir"`
-	IMAP    rawMail `toml:"imap"`
+	Kind      string  `toml:"kind"`
+	Maildir   string  `toml:"maildir"`
+	CheckFrom bool    `toml:"check_from"`
+	IMAP      rawMail `toml:"imap"`
 }
 
 type rawDelivery struct {
@@ -82,14 +84,15 @@ type rawMail struct {
 }
 
 type rawPlayer struct {
-	ID         string `toml:"id"`
-	Name       string `toml:"name"`
-	Email      string `toml:"email"`
-	Language   string `toml:"language"`
-	Race       string `toml:"race"`
-	Capital    string `toml:"capital"`
-	Armies     []int  `toml:"armies"`
-	Initiative string `toml:"initiative"`
+	ID           string `toml:"id"`
+	Name         string `toml:"name"`
+	Email        string `toml:"email"`
+	Language     string `toml:"language"`
+	Race         string `toml:"race"`
+	Capital      string `toml:"capital"`
+	Armies       []int  `toml:"armies"`
+	Initiative   string `toml:"initiative"`
+	PasswordHash string `toml:"password_hash"`
 }
 
 type rawAlliance struct {
@@ -226,6 +229,7 @@ func (r *reporter) checkIntake(c *Config, raw rawIntake) {
 	c.Intake.Kind = IntakeKind(r.choice("intake.kind", raw.Kind, string(IntakeMaildir),
 		`use "maildir" (a local mail directory) or "imap"`, string(IntakeMaildir), string(IntakeIMAP)))
 	c.Intake.Maildir = "mailbox"
+	c.Intake.CheckFrom = raw.CheckFrom
 	if r.ix.has("intake.maildir") && r.required("intake.maildir", raw.Maildir) {
 		c.Intake.Maildir = raw.Maildir
 	}
@@ -379,6 +383,12 @@ func (r *reporter) checkPlayers(c *Config, raw []rawPlayer) {
 		}
 		r.required(at+".name", rp.Name)
 		r.required(at+".race", rp.Race)
+		if rp.PasswordHash != "" {
+			if _, err := bcrypt.Cost([]byte(rp.PasswordHash)); err != nil {
+				r.bad(at+".password_hash", "is not a bcrypt hash", `make one with "turnproc passwd" and paste it here`)
+			}
+			p.PasswordHash = rp.PasswordHash
+		}
 		if a := r.address(at+".email", rp.Email); a.Address != "" {
 			p.Email = a.Address
 			key := strings.ToLower(a.Address)

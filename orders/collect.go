@@ -4,15 +4,31 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/turnproc/turnproc/campaign"
 )
 
 // Received is one raw mail as the mailbox gave it; Name is its stable
-// name there (maildir file name, IMAP UID…), used to order and to report.
+// name there (maildir file name, IMAP UID…), used to order and to report;
+// At is when it arrived (not the sender's Date header, which the sender
+// sets): it decides lateness and which of a player's mails is the last.
 type Received struct {
 	Name string
 	Raw  []byte
+	At   time.Time
+}
+
+// sortByArrival orders mails by arrival, then by name.
+func sortByArrival(mails []Received) {
+	slices.SortStableFunc(mails, func(a, b Received) int {
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
 }
 
 // Status is what became of a received mail.
@@ -21,13 +37,38 @@ type Status string
 const (
 	StatusAccepted Status = "accepted" // its orders count for the turn
 	StatusReplaced Status = "replaced" // accepted, then a later mail of the player won
+	StatusLate     Status = "late"     // the player's, but it arrived after the deadline: kept, answered, not applied
 	StatusRejected Status = "rejected" // unreadable, or not from the player it claims, or wrong campaign/turn
-	StatusIgnored  Status = "ignored"  // machine-sent: never answered (loop safety)
+	StatusIgnored  Status = "ignored"  // machine-sent or our own: never answered (loop safety)
 )
+
+// Credentials are what authenticates a player's mail: his address and,
+// if he has one, the bcrypt hash of his password.
+type Credentials struct {
+	Email        string
+	PasswordHash string
+}
+
+// Window says which mails count for a turn, and who may send them.
+type Window struct {
+	Campaign string
+	Turn     int
+	Map      *campaign.Map
+	// Deadline: mails arriving after it are late (zero: no deadline).
+	Deadline time.Time
+	// Player gives a player's credentials; ok is false for unknown players.
+	Player func(id string) (c Credentials, ok bool)
+	// CheckFrom requires the player's From address even when he has a
+	// password (without a password, the From address always decides).
+	CheckFrom bool
+	// Ourselves is turnproc's own address: mails from it are never answered.
+	Ourselves string
+}
 
 // Receipt says what happened to one mail and why.
 type Receipt struct {
 	Name   string
+	At     time.Time // arrival
 	From   string
 	Player string
 	Status Status
@@ -42,60 +83,59 @@ type Intake struct {
 	Receipts []Receipt         // one per mail, sorted by Name
 }
 
-// Collect reads, parses and authenticates a turn's mails. A mail is
-// accepted when its header names this campaign and turn and a known
-// player, and it comes from that player's address (lookup gives it;
-// compared case-insensitively). Of a player's accepted mails the last
-// counts, by Date header and then by Name; the others become replaced.
-// Accepted sheets may still hold problems: their valid lines count.
-func Collect(mails []Received, turn int, campaignID string, m *campaign.Map, lookup func(playerID string) (email string, ok bool)) *Intake {
+// Collect reads, parses and authenticates a turn's mails (docs/orders.md).
+// A mail is accepted when its header names this campaign and turn and a
+// known player, and it is his: the right password if he has one (and his
+// From address too if the window says so), else his From address. Of a
+// player's accepted mails the last to arrive counts; the others become
+// replaced. A mail of his that arrived after the deadline is late: kept
+// and answered, never applied. Accepted sheets may still hold problems:
+// their valid lines count.
+func Collect(mails []Received, w Window) *Intake {
 	in := &Intake{Accepted: map[string]*Sheet{}}
 	sorted := slices.Clone(mails)
-	slices.SortStableFunc(sorted, func(a, b Received) int { return strings.Compare(a.Name, b.Name) })
+	sortByArrival(sorted)
 	winner := map[string]int{} // player → index in Receipts
+	auth := &authenticator{w: w, checked: map[[2]string]bool{}}
 	for _, r := range sorted {
-		rc := receive(r, turn, campaignID, m, lookup)
+		rc := auth.receive(r)
 		in.Receipts = append(in.Receipts, rc)
 		if rc.Status != StatusAccepted {
 			continue
 		}
 		i := len(in.Receipts) - 1
 		if j, ok := winner[rc.Player]; ok {
-			if later(in.Receipts[j], rc) {
-				i, j = j, i
-			}
 			in.Receipts[j].Status = StatusReplaced
+			in.Receipts[j].Reason = "replaced by the later mail " + rc.Name
 		}
 		winner[rc.Player] = i
 	}
 	for p, i := range winner {
 		in.Accepted[p] = in.Receipts[i].Sheet
 	}
-	for i, rc := range in.Receipts {
-		if rc.Status == StatusReplaced {
-			in.Receipts[i].Reason = "replaced by the later mail " + in.Receipts[winner[rc.Player]].Name
-		}
-	}
 	return in
 }
 
-// later says whether a was sent after b: by Date, then by Name.
-func later(a, b Receipt) bool {
-	if !a.Mail.Date.Equal(b.Mail.Date) {
-		return a.Mail.Date.After(b.Mail.Date)
-	}
-	return a.Name > b.Name
+// authenticator decides mails, remembering bcrypt verdicts: a password is
+// checked once per run, however many mails carry it.
+type authenticator struct {
+	w       Window
+	checked map[[2]string]bool // {player, password} → matches
 }
 
 // receive decides one mail.
-func receive(r Received, turn int, campaignID string, m *campaign.Map, lookup func(string) (string, bool)) Receipt {
-	rc := Receipt{Name: r.Name}
+func (a *authenticator) receive(r Received) Receipt {
+	rc := Receipt{Name: r.Name, At: r.At}
 	mail, err := ReadMail(r.Raw)
 	rc.Mail = mail
 	if mail != nil {
 		rc.From = mail.From
-		if mail.Automated != "" {
+		switch {
+		case mail.Automated != "":
 			rc.Status, rc.Reason = StatusIgnored, mail.Automated
+			return rc
+		case a.w.Ourselves != "" && strings.EqualFold(mail.From, a.w.Ourselves):
+			rc.Status, rc.Reason = StatusIgnored, "sent by turnproc itself"
 			return rc
 		}
 	}
@@ -103,10 +143,16 @@ func receive(r Received, turn int, campaignID string, m *campaign.Map, lookup fu
 		rc.Status, rc.Reason = StatusRejected, readFailure(err)
 		return rc
 	}
-	s := Parse(mail.Text, m)
+	s := Parse(mail.Text, a.w.Map)
 	rc.Sheet, rc.Player = s, s.Player
-	if reason := authenticate(s, mail.From, turn, campaignID, lookup); reason != "" {
+	if reason := a.authenticate(s, mail.From); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
+		return rc
+	}
+	if !a.w.Deadline.IsZero() && r.At.After(a.w.Deadline) {
+		rc.Status = StatusLate
+		rc.Reason = fmt.Sprintf("it arrived at %s, after the deadline of turn %d (%s): it is kept but not applied",
+			r.At.UTC().Format("2006-01-02 15:04 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04 MST"))
 		return rc
 	}
 	rc.Status = StatusAccepted
@@ -147,29 +193,51 @@ func quoteClipped(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// authenticate checks the header against the turn and the sender against
-// the player's address; "" means the mail is the player's.
-func authenticate(s *Sheet, from string, turn int, campaignID string, lookup func(string) (string, bool)) string {
+// authenticate checks the header against the turn and the mail against
+// the player's credentials; "" means the mail is the player's. Reasons
+// never name the player's address or password: they may be mailed back to
+// whoever sent the mail.
+func (a *authenticator) authenticate(s *Sheet, from string) string {
 	switch {
 	case s.HeaderLine == 0:
 		return "no header line: start the orders with " + headerForm
 	case badHeader(s) != "":
 		return badHeader(s)
-	case !strings.EqualFold(s.Campaign, campaignID):
-		return fmt.Sprintf("the header names campaign %q, but this is campaign %q", s.Campaign, campaignID)
-	case s.Turn != turn:
-		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, turn)
+	case !strings.EqualFold(s.Campaign, a.w.Campaign):
+		return fmt.Sprintf("the header names campaign %q, but this is campaign %q", s.Campaign, a.w.Campaign)
+	case s.Turn != a.w.Turn:
+		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, a.w.Turn)
 	}
-	email, ok := lookup(s.Player)
+	cred, ok := a.w.Player(s.Player)
 	if !ok {
 		return fmt.Sprintf("the header names player %q, who is not in this campaign", s.Player)
 	}
-	if !strings.EqualFold(strings.TrimSpace(email), from) {
-		// The player's address is not named: this reason may be mailed back
-		// to whoever sent the mail.
+	fromOK := strings.EqualFold(strings.TrimSpace(cred.Email), from)
+	if cred.PasswordHash == "" {
+		if !fromOK {
+			return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
+		}
+		return ""
+	}
+	switch {
+	case s.Password == "":
+		return fmt.Sprintf("player %q orders need the password: add PASSWORD <your password> to the header line", s.Player)
+	case !a.passwordMatches(s.Player, s.Password, cred.PasswordHash):
+		return fmt.Sprintf("the password for player %q is wrong", s.Player)
+	case a.w.CheckFrom && !fromOK:
 		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
 	}
 	return ""
+}
+
+func (a *authenticator) passwordMatches(player, password, hash string) bool {
+	key := [2]string{player, password}
+	ok, seen := a.checked[key]
+	if !seen {
+		ok = bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
+		a.checked[key] = ok
+	}
+	return ok
 }
 
 // badHeader gives the header line's problem, if any.

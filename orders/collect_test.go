@@ -20,9 +20,15 @@ var riverlandsEmails = map[string]string{
 	"chaos":  "archaon@ruinfort.example",
 }
 
-func lookupRiverlands(id string) (string, bool) {
+// lookupRiverlands gives the riverlands players' credentials: addresses only.
+func lookupRiverlands(id string) (Credentials, bool) {
 	e, ok := riverlandsEmails[id]
-	return e, ok
+	return Credentials{Email: e}, ok
+}
+
+// riverlandsWindow is turn 1 of the example campaign, without a deadline.
+func riverlandsWindow(t testing.TB) Window {
+	return Window{Campaign: "riverlands", Turn: 1, Map: riverlands(t), Player: lookupRiverlands}
 }
 
 // orderMail builds a plain-text order mail.
@@ -49,58 +55,70 @@ func summarise(in *Intake) []receiptSummary {
 	return out
 }
 
+// checkReceipts compares the receipts, in order, with want.
+func checkReceipts(t *testing.T, in *Intake, want []receiptSummary) {
+	t.Helper()
+	got := summarise(in)
+	for i := range max(len(got), len(want)) {
+		var g, w receiptSummary
+		if i < len(got) {
+			g = got[i]
+		}
+		if i < len(want) {
+			w = want[i]
+		}
+		if g != w {
+			t.Errorf("receipt %d:\n got %+v\nwant %+v", i, g, w)
+		}
+	}
+}
+
+// TestCollect: the last mail to ARRIVE counts, whatever its Date header
+// says; receipts come in arrival order.
 func TestCollect(t *testing.T) {
 	day := func(d, h int) time.Time { return time.Date(2026, 12, d, h, 0, 0, 0, time.UTC) }
 	empire := "CAMPAIGN riverlands PLAYER empire TURN 1\r\n"
+	orcs := "campaign RIVERLANDS player ORCS turn 1\r\n"
 	mails := []Received{
-		// Listed out of order on purpose: receipts come sorted by Name.
-		{"07-late-but-first-name", orderMail("Karl Franz <KARL@reikland.example>", day(4, 12), empire+"A1 MOVE E10 E9 E8\r\n")},
-		{"01-empire", orderMail("karl@reikland.example", day(2, 9), empire+"A1 MOVE E10\r\n")},
-		{"02-empire", orderMail("karl@reikland.example", day(3, 9), empire+"A1 MOVE E10 E9\r\nA2 MARCH\r\n")},
-		{"03-impostor", orderMail("grom@blackcrag.example", day(5, 9), empire+"A1 MOVE E12\r\n")},
-		{"04-wrong-turn", orderMail("belegar@karak.example", day(2, 10), "CAMPAÑA riverlands JUGADOR dwarfs TURNO 2\r\n")},
-		{"05-wrong-campaign", orderMail("belegar@karak.example", day(2, 11), "CAMPAIGN mordheim PLAYER dwarfs TURN 1\r\n")},
-		{"06-unknown-player", orderMail("elf@ulthuan.example", day(2, 12), "CAMPAIGN riverlands PLAYER elves TURN 1\r\n")},
-		{"08-autoreply", orderMail("belegar@karak.example", day(2, 13), "I am away.\r\n> "+empire, "Auto-Submitted: auto-replied")},
-		{"09-list", orderMail("list@riverlands.example", day(2, 14), "digest", "Precedence: list")},
-		{"10-bounce", orderMail("MAILER-DAEMON@riverlands.example", day(2, 15), "undeliverable")},
-		{"11-no-header", orderMail("grom@blackcrag.example", day(2, 16), "WAAAGH!\r\nA5 MOVE P10\r\n")},
-		{"12-bad-header", orderMail("grom@blackcrag.example", day(2, 17), "CAMPAIGN riverlands PLAYER orcs\r\nA5 MOVE P10\r\n")},
-		{"13-unreadable", []byte("no header here")},
-		{"14-orcs", orderMail("Grom <grom@blackcrag.example>", day(2, 18), "campaign RIVERLANDS player ORCS turn 1\r\nA5 MOVE P10\r\n")},
+		// Listed out of order on purpose: receipts come in arrival order.
+		// The sender's clock is days ahead: its Date is the latest, but it arrived first.
+		{"07-skewed-clock", orderMail("Karl Franz <KARL@reikland.example>", day(4, 12), empire+"A1 MOVE E10 E9 E8\r\n"), day(2, 8)},
+		{"01-empire", orderMail("karl@reikland.example", day(2, 9), empire+"A1 MOVE E10\r\n"), day(2, 9)},
+		{"02-empire", orderMail("karl@reikland.example", day(3, 9), empire+"A1 MOVE E10 E9\r\nA2 MARCH\r\n"), day(3, 9)},
+		{"03-impostor", orderMail("grom@blackcrag.example", day(5, 9), empire+"A1 MOVE E12\r\n"), day(5, 9)},
+		{"04-wrong-turn", orderMail("belegar@karak.example", day(2, 10), "CAMPAÑA riverlands JUGADOR dwarfs TURNO 2\r\n"), day(2, 10)},
+		{"05-wrong-campaign", orderMail("belegar@karak.example", day(2, 11), "CAMPAIGN mordheim PLAYER dwarfs TURN 1\r\n"), day(2, 11)},
+		{"06-unknown-player", orderMail("elf@ulthuan.example", day(2, 12), "CAMPAIGN riverlands PLAYER elves TURN 1\r\n"), day(2, 12)},
+		{"08-autoreply", orderMail("belegar@karak.example", day(2, 13), "I am away.\r\n> "+empire, "Auto-Submitted: auto-replied"), day(2, 13)},
+		{"09-list", orderMail("list@riverlands.example", day(2, 14), "digest", "Precedence: list"), day(2, 14)},
+		{"10-bounce", orderMail("MAILER-DAEMON@riverlands.example", day(2, 15), "undeliverable"), day(2, 15)},
+		{"11-no-header", orderMail("grom@blackcrag.example", day(2, 16), "WAAAGH!\r\nA5 MOVE P10\r\n"), day(2, 16)},
+		{"12-bad-header", orderMail("grom@blackcrag.example", day(2, 17), "CAMPAIGN riverlands PLAYER orcs\r\nA5 MOVE P10\r\n"), day(2, 17)},
+		{"13-unreadable", []byte("no header here"), day(2, 19)},
+		{"14-orcs", orderMail("Grom <grom@blackcrag.example>", day(2, 18), orcs+"A5 MOVE P10\r\n"), day(2, 18)},
+		// Dated before every other mail, but it arrived after 14-orcs.
+		{"15-orcs-old-date", orderMail("grom@blackcrag.example", day(1, 0), orcs+"A5 MOVE P10 O10\r\n"), day(3, 10)},
 	}
-	in := Collect(mails, 1, "riverlands", riverlands(t), lookupRiverlands)
+	in := Collect(mails, riverlandsWindow(t))
 
 	want := []receiptSummary{
-		{"01-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 07-late-but-first-name"},
-		{"02-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 07-late-but-first-name"},
-		{"03-impostor", "grom@blackcrag.example", "empire", StatusRejected, `the mail comes from grom@blackcrag.example, which is not the address of player "empire"`},
+		{"07-skewed-clock", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 01-empire"},
+		{"01-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 02-empire"},
 		{"04-wrong-turn", "belegar@karak.example", "dwarfs", StatusRejected, "the header names turn 2, but the orders being collected are for turn 1"},
 		{"05-wrong-campaign", "belegar@karak.example", "dwarfs", StatusRejected, `the header names campaign "mordheim", but this is campaign "riverlands"`},
 		{"06-unknown-player", "elf@ulthuan.example", "elves", StatusRejected, `the header names player "elves", who is not in this campaign`},
-		{"07-late-but-first-name", "karl@reikland.example", "empire", StatusAccepted, ""},
 		{"08-autoreply", "belegar@karak.example", "", StatusIgnored, "Auto-Submitted: auto-replied"},
 		{"09-list", "list@riverlands.example", "", StatusIgnored, "Precedence: list"},
 		{"10-bounce", "mailer-daemon@riverlands.example", "", StatusIgnored, "sent by a mail server (MAILER-DAEMON)"},
 		{"11-no-header", "grom@blackcrag.example", "", StatusRejected, "no header line: start the orders with CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
 		{"12-bad-header", "grom@blackcrag.example", "orcs", StatusRejected, "line 1: the header line has no TURN; hint: write the header as CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
+		{"14-orcs", "grom@blackcrag.example", "orcs", StatusReplaced, "replaced by the later mail 15-orcs-old-date"},
 		{"13-unreadable", "", "", StatusRejected, `orders: unreadable mail header: message: malformed MIME header line: "no header here"`},
-		{"14-orcs", "grom@blackcrag.example", "orcs", StatusAccepted, ""},
+		{"02-empire", "karl@reikland.example", "empire", StatusAccepted, ""},
+		{"15-orcs-old-date", "grom@blackcrag.example", "orcs", StatusAccepted, ""},
+		{"03-impostor", "grom@blackcrag.example", "empire", StatusRejected, `the mail comes from grom@blackcrag.example, which is not the address of player "empire"`},
 	}
-	if got := summarise(in); !slices.Equal(got, want) {
-		for i := range max(len(got), len(want)) {
-			var g, w receiptSummary
-			if i < len(got) {
-				g = got[i]
-			}
-			if i < len(want) {
-				w = want[i]
-			}
-			if g != w {
-				t.Errorf("receipt %d:\n got %+v\nwant %+v", i, g, w)
-			}
-		}
-	}
+	checkReceipts(t, in, want)
 
 	sets := in.OrderSets()
 	var got []string
@@ -109,7 +127,7 @@ func TestCollect(t *testing.T) {
 			got = append(got, s.Player+": "+o.String())
 		}
 	}
-	if want := []string{"empire: A1 MOVE E10 E9 E8", "orcs: A5 MOVE P10"}; !slices.Equal(got, want) {
+	if want := []string{"empire: A1 MOVE E10 E9", "orcs: A5 MOVE P10 O10"}; !slices.Equal(got, want) {
 		t.Errorf("order sets %q, want %q", got, want)
 	}
 }
@@ -119,7 +137,7 @@ func TestCollect(t *testing.T) {
 func TestCollectQuotesJunk(t *testing.T) {
 	junk := "\x1b[31m\xff\xfe" + strings.Repeat("junk ", 100)
 	huge := make([]byte, MaxMailSize+1)
-	in := Collect([]Received{{"junk", []byte(junk + "\r\n\r\nbody")}, {"huge", huge}}, 1, "riverlands", riverlands(t), lookupRiverlands)
+	in := Collect([]Received{{Name: "junk", Raw: []byte(junk + "\r\n\r\nbody")}, {Name: "huge", Raw: huge}}, riverlandsWindow(t))
 	want := map[string]string{
 		"junk": `orders: unreadable mail header: message: malformed MIME header line: "\x1b[31m\xff\xfe` + strings.Repeat("junk ", 14) + `jun"…`,
 		"huge": "orders: the mail is 2097153 bytes, over the 2 MiB limit; hint: send the orders as plain text, without large attachments",
@@ -136,13 +154,14 @@ func TestCollectTieBreaksByName(t *testing.T) {
 	mk := func(sq string) []byte {
 		return orderMail("karl@reikland.example", at, "CAMPAIGN riverlands PLAYER empire TURN 1\nA1 MOVE "+sq+"\n")
 	}
-	in := Collect([]Received{{"b", mk("E12")}, {"a", mk("E10")}}, 1, "riverlands", riverlands(t), lookupRiverlands)
+	in := Collect([]Received{{"b", mk("E12"), at}, {"a", mk("E10"), at}}, riverlandsWindow(t))
 	if got := in.Accepted["empire"].Set.Orders[0].String(); got != "A1 MOVE E12" {
-		t.Errorf("same Date: accepted %q, want the later name's A1 MOVE E12", got)
+		t.Errorf("same arrival: accepted %q, want the later name's A1 MOVE E12", got)
 	}
 }
 
-// TestExampleMails checks the bundled turn-1 mails: every one is read and
+// TestExampleMails checks the bundled turn-1 mails, each arriving a
+// minute after its Date, before the turn-1 deadline: every one is read and
 // accepted for its player, the empire's second mail replaces its first,
 // the orcs' deliberate mistake is the only problem, and every accepted
 // order is legal for campaign.Resolve from the starting state.
@@ -158,14 +177,20 @@ func TestExampleMails(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mails = append(mails, Received{filepath.Base(f), raw})
+		mail, err := ReadMail(raw)
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		mails = append(mails, Received{filepath.Base(f), raw, mail.Date.Add(time.Minute)})
 	}
-	in := Collect(mails, 1, "riverlands", m, lookupRiverlands)
+	deadline := time.Date(2026, 12, 6, 20, 0, 0, 0, time.UTC)
+	w := riverlandsWindow(t)
+	w.Deadline = deadline
+	in := Collect(mails, w)
 	wantStatus := map[string]string{
 		"01-empire.eml": "empire replaced", "02-dwarfs.eml": "dwarfs accepted", "03-orcs.eml": "orcs accepted",
 		"04-chaos.eml": "chaos accepted", "05-empire.eml": "empire accepted",
 	}
-	deadline := time.Date(2026, 12, 6, 20, 0, 0, 0, time.UTC)
 	for _, r := range in.Receipts {
 		if got := r.Player + " " + string(r.Status); got != wantStatus[r.Name] {
 			t.Errorf("%s: %s (%s), want %s", r.Name, got, r.Reason, wantStatus[r.Name])
@@ -225,13 +250,14 @@ func BenchmarkCollect(b *testing.B) {
 		if i%4 != 0 {
 			raw = readFixture(b, shapes[i%4])
 		}
-		mails = append(mails, Received{fmt.Sprintf("%04d", i), raw})
+		mails = append(mails, Received{fmt.Sprintf("%04d", i), raw, time.Date(2026, 12, 1, 0, i, 0, 0, time.UTC)})
 	}
-	lookup := func(id string) (string, bool) { e, ok := emails[id]; return e, ok }
+	lookup := func(id string) (Credentials, bool) { e, ok := emails[id]; return Credentials{Email: e}, ok }
+	w := Window{Campaign: "riverlands", Turn: 1, Map: m, Player: lookup}
 	b.ReportAllocs()
 	for b.Loop() {
 		// The fixture mails come from players this lookup does not know.
-		if in := Collect(mails, 1, "riverlands", m, lookup); len(in.Accepted) != 250 {
+		if in := Collect(mails, w); len(in.Accepted) != 250 {
 			b.Fatalf("accepted %d players, want 250", len(in.Accepted))
 		}
 	}

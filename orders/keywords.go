@@ -17,6 +17,7 @@ const (
 	kwCampaign
 	kwPlayer
 	kwTurn
+	kwPassword
 	// Orders written after a unit id: A1 MOVE E10, F1 SAIL C4, A1 CLAIM.
 	kwMove
 	kwSail
@@ -53,6 +54,7 @@ var spellings = []struct {
 	{kwCampaign, []string{"CAMPAIGN", "CAMPANA"}},
 	{kwPlayer, []string{"PLAYER", "JUGADOR"}},
 	{kwTurn, []string{"TURN", "TURNO"}},
+	{kwPassword, []string{"PASSWORD", "CLAVE", "CONTRASENA"}},
 	{kwMove, []string{"MOVE", "MOVER"}},
 	{kwSail, []string{"SAIL", "NAVEGAR"}},
 	{kwEmbark, []string{"EMBARK", "EMBARCAR"}},

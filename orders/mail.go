@@ -30,6 +30,9 @@ type Mail struct {
 	Date      time.Time
 	MessageID string // without angle brackets
 	InReplyTo string // first id of In-Reply-To, without angle brackets
+	// References are the ids of the References header, without angle
+	// brackets: a reply extends them (RFC 5322 threading).
+	References []string
 	// Text is the orders text, LF line endings; line numbers of problems
 	// count its lines. TextFrom says which part it came from.
 	Text     string
@@ -84,14 +87,15 @@ func readHeader(h mail.Header) *Mail {
 	}
 	// QUIRK: an unknown charset in the Subject leaves it raw; that is fine.
 	m.Subject, _ = h.Subject()
-	// QUIRK: a missing or unparseable Date leaves the zero time; such a
-	// mail sorts before every dated one (Collect, last wins).
+	// QUIRK: a missing or unparseable Date leaves the zero time: Date is
+	// only shown; arrival time decides which mail is the last.
 	m.Date, _ = h.Date()
 	m.Date = m.Date.UTC()
 	m.MessageID, _ = h.MessageID()
 	if ids, _ := h.MsgIDList("In-Reply-To"); len(ids) > 0 {
 		m.InReplyTo = ids[0]
 	}
+	m.References, _ = h.MsgIDList("References")
 	return m
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestMaildirRoundTrip(t *testing.T) {
@@ -66,6 +67,71 @@ func TestMaildirRoundTrip(t *testing.T) {
 	}
 	if got, _, _ := again.List(); !slices.Equal(got, names[1:]) {
 		t.Errorf("reopened List = %q", got)
+	}
+}
+
+// TestMaildirFetch: Fetch gives the unread mails in arrival order (file
+// modification time, to the second, in UTC; then name), whatever their
+// names or Date headers say, and Taken marks them so that they come once.
+func TestMaildirFetch(t *testing.T) {
+	dir := t.TempDir()
+	md, err := OpenMaildir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := time.Date(2026, 12, 2, 9, 0, 0, 0, time.FixedZone("CET", 3600))
+	arrivals := []struct {
+		name string
+		at   time.Time
+	}{
+		{"a.host", base.Add(2 * time.Hour)},
+		{"b.host", base.Add(500 * time.Millisecond)}, // truncated to base: ties with c, first by name
+		{"c.host", base},
+		{"d.host", base.Add(-time.Hour)},
+	}
+	for _, a := range arrivals {
+		if _, err := md.Deliver([]byte("From: x@y.example\nDate: Mon, 1 Jan 2001 00:00:00 +0000\n\n"+a.name+"\n"), a.name); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(dir, "new", a.name), a.at, a.at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := md.MarkSeen("a.host"); err != nil { // renaming keeps the time
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "cur", "a.host:2,S"), filepath.Join(dir, "cur", "a.host:2,F")); err != nil {
+		t.Fatal(err) // a flagged, unseen mail in cur/ is still new
+	}
+	os.WriteFile(filepath.Join(dir, "new", "bad:name"), []byte("x"), 0o600)
+
+	got, skipped, err := md.Fetch(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, r := range got {
+		order = append(order, r.Name+" "+r.At.Format(time.RFC3339))
+		if !strings.Contains(string(r.Raw), r.Name) {
+			t.Errorf("%s: Raw %q", r.Name, r.Raw)
+		}
+	}
+	want := []string{"d.host 2026-12-02T07:00:00Z", "b.host 2026-12-02T08:00:00Z", "c.host 2026-12-02T08:00:00Z", "a.host 2026-12-02T10:00:00Z"}
+	if !slices.Equal(order, want) {
+		t.Errorf("Fetch order:\n got %q\nwant %q", order, want)
+	}
+	if len(skipped) != 1 || skipped[0].File != "new/bad:name" {
+		t.Errorf("skipped %+v", skipped)
+	}
+	if err := md.Taken(t.Context(), []string{"d.host", "a.host"}); err != nil {
+		t.Fatal(err)
+	}
+	again, _, err := md.Fetch(t.Context())
+	if err != nil || len(again) != 2 || again[0].Name != "b.host" || again[1].Name != "c.host" {
+		t.Errorf("Fetch after Taken = %v, %v", again, err)
+	}
+	if err := md.Close(); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 type Sheet struct {
 	Campaign   string // campaign id from the header, lower-cased
 	Player     string // player id from the header, lower-cased
+	Password   string // PASSWORD from the header, as written; never echoed
 	Turn       int
 	HeaderLine int // 0: no header line was found
 	// InitiativeLine is where INITIATIVE was written (0: not given).
@@ -165,8 +166,8 @@ func (p *parser) noExtraWords(l textLine, used int) bool {
 	return true
 }
 
-// header reads CAMPAIGN <id> PLAYER <id> TURN <n>, keywords in either
-// language, pairs in any order. A faulty header still counts as the
+// header reads CAMPAIGN <id> PLAYER <id> TURN <n> [PASSWORD <p>], keywords
+// in either language, pairs in any order. A faulty header still counts as the
 // header, so the orders below it are read and echoed.
 func (p *parser) header(l textLine) {
 	p.s.HeaderLine = l.n
@@ -174,7 +175,7 @@ func (p *parser) header(l textLine) {
 	w := l.words
 	for i := 0; i < len(w); i += 2 {
 		kw := lookupKeyword(w[i])
-		if kw != kwCampaign && kw != kwPlayer && kw != kwTurn || seen[kw] {
+		if kw != kwCampaign && kw != kwPlayer && kw != kwTurn && kw != kwPassword || seen[kw] {
 			p.problem(l.n, CodeBadHeader, "write the header as "+headerForm, "unexpected %q in the header line", w[i])
 			return
 		}
@@ -190,6 +191,8 @@ func (p *parser) header(l textLine) {
 		case kwPlayer:
 			p.s.Player = strings.ToLower(val)
 			p.s.Set.Player = p.s.Player
+		case kwPassword:
+			p.s.Password = val
 		case kwTurn:
 			t, err := strconv.Atoi(val)
 			if err != nil || t < 1 {

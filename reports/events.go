@@ -154,11 +154,7 @@ func (n *narrator) event(e campaign.Event, indent int) []line {
 	case campaign.EventTurnOrder:
 		return []line{{n.turnOrder(e.Ranking), indent, plain}}
 	case campaign.EventRejected:
-		code := "unsupported"
-		if e.Problem != nil {
-			code = e.Problem.Code
-		}
-		a["Problem"] = n.w.text("problem."+code, a)
+		a["Problem"] = n.problemText(e, a)
 		return []line{{n.w.text("event.rejected", a), indent, plain}}
 	case campaign.EventCheck, campaign.EventCombine:
 		if e.Check == nil {
@@ -169,6 +165,15 @@ func (n *narrator) event(e campaign.Event, indent int) []line {
 		return []line{{n.w.text(n.haltedText(e.Unit), a), indent, plain}}
 	}
 	return []line{{n.w.text(n.eventText(e), a), indent, plain}}
+}
+
+// problemText says why an order was refused, with the event's data a.
+func (n *narrator) problemText(e campaign.Event, a args) string {
+	code := "unsupported"
+	if e.Problem != nil {
+		code = e.Problem.Code
+	}
+	return n.w.text("problem."+code, a)
 }
 
 // eventText names the sentence of an event: event.<kind>.<note> when the

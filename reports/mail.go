@@ -63,26 +63,54 @@ func ComposeReport(m ReportMail) ([]byte, error) {
 		return nil, fmt.Errorf("reports: %w", w.err)
 	}
 
-	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
-	if err := msg.FromFormat(m.From.Name, m.From.Address); err != nil {
-		return nil, fmt.Errorf("reports: sender %q: %w", m.From.Address, err)
+	msg, err := newMsg(envelope{From: m.From, To: m.To, Whose: " of player " + m.Player, Subject: subject,
+		Date: m.Date, MessageID: MessageID(m.Campaign, m.Turn, m.Player, m.Domain), AutoSubmitted: "auto-generated"})
+	if err != nil {
+		return nil, err
 	}
-	if err := msg.AddToFormat(m.To.Name, m.To.Address); err != nil {
-		return nil, fmt.Errorf("reports: recipient %q of player %s: %w", m.To.Address, m.Player, err)
-	}
-	msg.Subject(subject)
-	msg.SetDateWithValue(m.Date)
-	msg.SetMessageIDWithValue(MessageID(m.Campaign, m.Turn, m.Player, m.Domain))
-	// RFC 3834: tells vacation responders not to answer a report.
-	msg.SetGenHeader(gomail.Header("Auto-Submitted"), "auto-generated")
 	msg.SetBoundary(boundary(m.PDF, body))
 	msg.SetBodyString(gomail.TypeTextPlain, body)
 	if err := msg.AttachReader(name, bytes.NewReader(m.PDF), gomail.WithFileContentType("application/pdf")); err != nil {
 		return nil, fmt.Errorf("reports: attaching %s: %w", name, err)
 	}
+	return writeMsg(msg, m.To.Address)
+}
+
+// envelope is the header every mail turnproc writes carries.
+type envelope struct {
+	From, To  mail.Address
+	Whose     string // follows the recipient's address in errors: " of player dwarfs"
+	Subject   string
+	Date      time.Time // the injected clock
+	MessageID string    // without the angle brackets
+	// AutoSubmitted is RFC 3834's auto-generated (a report) or
+	// auto-replied (an answer): vacation responders and other robots do
+	// not answer either, so two robots cannot mail each other forever.
+	AutoSubmitted string
+}
+
+// newMsg starts a mail with a fixed header: no User-Agent, the date and
+// Message-ID given, so the same envelope always gives the same bytes.
+func newMsg(e envelope) (*gomail.Msg, error) {
+	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
+	if err := msg.FromFormat(e.From.Name, e.From.Address); err != nil {
+		return nil, fmt.Errorf("reports: sender %q: %w", e.From.Address, err)
+	}
+	if err := msg.AddToFormat(e.To.Name, e.To.Address); err != nil {
+		return nil, fmt.Errorf("reports: recipient %q%s: %w", e.To.Address, e.Whose, err)
+	}
+	msg.Subject(e.Subject)
+	msg.SetDateWithValue(e.Date)
+	msg.SetMessageIDWithValue(e.MessageID)
+	msg.SetGenHeader(gomail.Header("Auto-Submitted"), e.AutoSubmitted)
+	return msg, nil
+}
+
+// writeMsg renders a mail as .eml bytes (CRLF).
+func writeMsg(msg *gomail.Msg, to string) ([]byte, error) {
 	var b bytes.Buffer
 	if _, err := msg.WriteTo(&b); err != nil {
-		return nil, fmt.Errorf("reports: writing the mail to %s: %w", m.To.Address, err)
+		return nil, fmt.Errorf("reports: writing the mail to %s: %w", to, err)
 	}
 	return b.Bytes(), nil
 }

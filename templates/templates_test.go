@@ -197,6 +197,37 @@ func TestCampaignCodesAreListed(t *testing.T) {
 	}
 }
 
+// TestOrderCodesAreListed reads the order parser's sources: each problem
+// code it gives needs a problem.orders.<code> text, so that the
+// acknowledgement can say it in the player's language.
+func TestOrderCodesAreListed(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "orders", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no orders sources: %v", err)
+	}
+	code := regexp.MustCompile(`(?m)^\s*Code\w+\s*=\s*"([a-z-]+)"`)
+	en := mustLookup(t, "en")
+	found := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range code.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if !en.Has("problem.orders." + m[1]) {
+				t.Errorf("%s: problem code %q has no problem.orders.%s text", filepath.Base(f), m[1], m[1])
+			}
+		}
+	}
+	if found < 20 {
+		t.Errorf("found only %d problem codes in the orders sources: the pattern no longer matches them", found)
+	}
+}
+
 func kindNames() []string {
 	out := make([]string, len(eventKinds))
 	for i, k := range eventKinds {
@@ -219,7 +250,8 @@ var sample = map[string]any{
 	"Amount": 2, "Attacker": "Grimgor", "Battle": "B2-1", "Crossed": 1, "Defender": "Karl Franz", "Edge": "south",
 	"Fleet": "F1", "Garrison": 300, "Head": "A1 (500 points), A7 (500 points)", "IsFleet": false,
 	"Kind": "Field battle", "Last": "A9 (500 points)", "NextBalance": 4, "Other": "Grimgor", "Reserves": 200,
-	"Units": "A7 (500 points) and A9 (500 points)",
+	"Units": "A7 (500 points) and A9 (500 points)", "Chance": "8 or less on 2D6, 72%",
+	"Hint": "orders are MOVE, SAIL, …", "Replaces": "Orders turn 1",
 }
 
 func TestEveryTextExecutes(t *testing.T) {

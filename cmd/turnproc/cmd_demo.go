@@ -13,6 +13,7 @@ import (
 	"github.com/turnproc/turnproc/campaign/store"
 	"github.com/turnproc/turnproc/config"
 	"github.com/turnproc/turnproc/examples"
+	"github.com/turnproc/turnproc/orders"
 )
 
 // demoMarker marks a directory the demo made, so a second demo may replace it.
@@ -50,7 +51,7 @@ the turn. Prints where the reports, mails, logs and states went.`)
 			return err
 		}
 		fmt.Fprintf(e.stdout, "\n%d order mails arrive for turn %d; the deadline passes and the turn runs.\n", n, turn)
-		rec, err := c.runTurn(turn, before, c.cfg.Deadline.DeadlineOf(turn))
+		rec, err := c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn))
 		if err != nil {
 			return err
 		}
@@ -116,7 +117,18 @@ func deliverDemoMail(c *campaignFiles, turnDir string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if _, err := md.Deliver(raw, path.Base(turnDir)+"-"+path.Base(name)); err != nil {
+		delivered, err := md.Deliver(raw, path.Base(turnDir)+"-"+path.Base(name))
+		if err != nil {
+			return 0, err
+		}
+		// The mail arrives when its player sent it, so the demo's inbox
+		// (named by arrival) is the same on every run.
+		m, err := orders.ReadMail(raw)
+		if err != nil {
+			return 0, fmt.Errorf("demo mail %s: %w", name, err)
+		}
+		file := filepath.Join(md.Dir(), "new", delivered)
+		if err := os.Chtimes(file, m.Date, m.Date); err != nil {
 			return 0, err
 		}
 	}

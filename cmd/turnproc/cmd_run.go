@@ -30,7 +30,7 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
 			hint: "run it at the deadline, or now with --early"}
 	}
-	rec, err := c.runTurn(turn, before, deadline)
+	rec, err := c.runTurn(ctx, e, turn, before, deadline)
 	if err != nil {
 		return err
 	}

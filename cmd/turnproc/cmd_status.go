@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/config"
 	"github.com/turnproc/turnproc/orders"
 )
 
@@ -30,19 +31,26 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stdout, "Turn %d: %s\n", turn, describeCalendar(s.Calendar()))
 	fmt.Fprintf(e.stdout, "Deadline: %s (%s)\n", deadline.Format(timeLayout), untilText(deadline, e.now()))
 
-	md, err := c.maildir()
+	stored, err := c.inbox(turn)
 	if err != nil {
 		return err
 	}
-	mails, skipped, err := readMaildir(md)
-	if err != nil {
-		return err
+	var waiting []orders.Received
+	if c.cfg.Intake.Kind == config.IntakeMaildir {
+		md, err := c.maildir()
+		if err != nil {
+			return err
+		}
+		var skipped []orders.Skipped
+		if waiting, skipped, err = md.Fetch(ctx); err != nil { // a look only: nothing is taken
+			return err
+		}
+		for _, s := range skipped {
+			fmt.Fprintf(e.stdout, "  not read: %s (%s)\n", filepath.Join(md.Dir(), s.File), s.Reason)
+		}
 	}
-	in := orders.Collect(mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
-	fmt.Fprintf(e.stdout, "Orders (%d mails waiting):\n", len(mails))
-	for _, s := range skipped {
-		fmt.Fprintf(e.stdout, "  not read: %s (%s)\n", filepath.Join(md.Dir(), s.File), s.Reason)
-	}
+	in := orders.Collect(append(stored, waiting...), c.window(turn))
+	fmt.Fprintf(e.stdout, "Orders (%d mails received, %d waiting in the mailbox):\n", len(stored), len(waiting))
 	for _, p := range c.cfg.Players {
 		state := "no orders yet"
 		if sheet := in.Accepted[p.ID]; sheet != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -105,12 +106,8 @@ func fileProblem(what, path string, err error) string {
 	return fmt.Sprintf("%s %s: %v", what, path, err)
 }
 
-// maildir opens the intake maildir; other intake kinds are refused.
+// maildir opens the intake maildir.
 func (c *campaignFiles) maildir() (*orders.Maildir, error) {
-	if c.cfg.Intake.Kind != config.IntakeMaildir {
-		return nil, badInput(c.cfg.ErrorAt("intake.kind", fmt.Sprintf("%q: this turnproc reads orders from a maildir only", c.cfg.Intake.Kind),
-			`set intake.kind = "maildir" and let fetchmail or getmail fill it`), "")
-	}
 	dir := c.cfg.Path(c.cfg.Intake.Maildir)
 	md, err := orders.OpenMaildir(dir)
 	if err != nil {
@@ -188,24 +185,24 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 	return nil
 }
 
-// runTurn is the main job (DESIGN.md data flow): read the mailbox, parse
-// and authenticate the orders, resolve the turn with its dice, render the
-// reports and mails, then write the turn's record, the new state snapshot
-// last, and mark the mail seen. Nothing is written if any step before
-// the writing fails.
-func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
+// runTurn is the main job (DESIGN.md data flow): fetch the new mail into
+// the turn's inbox, parse and authenticate the orders, resolve the turn
+// with its dice, render the reports and mails, then write the turn's
+// record and the new state snapshot last. Nothing but the fetched mail is
+// written if any step before the writing fails.
+func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
 	if err := c.checkDelivery(); err != nil {
 		return nil, err
 	}
-	md, err := c.maildir()
-	if err != nil {
-		return nil, err
-	}
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
-	if rec.mails, rec.skipped, err = readMaildir(md); err != nil {
+	var err error
+	if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
 		return nil, err
 	}
-	rec.intake = orders.Collect(rec.mails, turn, c.cfg.Campaign.ID, c.m, c.emailOf)
+	if rec.mails, err = c.inbox(turn); err != nil {
+		return nil, err
+	}
+	rec.intake = orders.Collect(rec.mails, c.window(turn))
 	rec.dice = campaign.NewDice(before.Seed, turn)
 	results, err := c.dir.LoadResults(before.Battles)
 	if err != nil {
@@ -223,42 +220,32 @@ func (c *campaignFiles) runTurn(turn int, before *campaign.State, at time.Time) 
 	if err := c.render(rec, before, at); err != nil {
 		return nil, err
 	}
-	if err := c.write(rec, md); err != nil {
+	if err := c.write(rec); err != nil {
 		return nil, err
 	}
 	return rec, nil
 }
 
-func (c *campaignFiles) emailOf(player string) (string, bool) {
-	if p := c.cfg.Player(player); p != nil {
-		return p.Email, true
-	}
-	return "", false
-}
-
-// readMaildir reads the unread mails, and says which files it skipped.
-func readMaildir(md *orders.Maildir) ([]orders.Received, []orders.Skipped, error) {
-	names, skipped, err := md.List()
-	if err != nil {
-		return nil, nil, err
-	}
-	out := make([]orders.Received, 0, len(names))
-	for _, n := range names {
-		raw, err := md.Read(n)
-		if err != nil {
-			return nil, nil, err
-		}
-		out = append(out, orders.Received{Name: n, Raw: raw})
-	}
-	return out, skipped, nil
+// window says which mails count for a turn and who may send them.
+func (c *campaignFiles) window(turn int) orders.Window {
+	return orders.Window{Campaign: c.cfg.Campaign.ID, Turn: turn, Map: c.m,
+		Deadline: c.cfg.Deadline.DeadlineOf(turn), CheckFrom: c.cfg.Intake.CheckFrom,
+		Ourselves: c.cfg.Delivery.From.Address,
+		Player: func(id string) (orders.Credentials, bool) {
+			p := c.cfg.Player(id)
+			if p == nil {
+				return orders.Credentials{}, false
+			}
+			return orders.Credentials{Email: p.Email, PasswordHash: p.PasswordHash}, true
+		}}
 }
 
 // render makes the record's files, by path below turns/NNN: raw mail
 // copies, the intake log, the accepted orders, the event log, the PDFs and
 // the outbox.
 func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.Time) error {
-	for i, m := range rec.mails {
-		rec.files[filepath.Join("mail", fmt.Sprintf("%03d-%s.eml", i+1, safeName(m.Name)))] = m.Raw
+	for _, m := range rec.mails {
+		rec.files[filepath.Join("mail", m.Name)] = m.Raw
 	}
 	rec.files[filepath.Join("intake.txt")] = []byte(intakeLog(rec.intake, rec.skipped))
 	for player, sheet := range rec.intake.Accepted {
@@ -299,22 +286,14 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	return nil
 }
 
-// write stores the turn's record, then the next state (the commit point),
-// then marks the mail seen. A rerun after a crash before the state was
-// written redoes the turn with the same dice and writes the same files.
-func (c *campaignFiles) write(rec *turnRecord, md *orders.Maildir) error {
+// write stores the turn's record, then the next state (the commit point).
+// A rerun after a crash before the state was written redoes the turn with
+// the same mail and the same dice, and writes the same files.
+func (c *campaignFiles) write(rec *turnRecord) error {
 	if err := c.writeRecord(rec); err != nil {
 		return err
 	}
-	if err := c.dir.SaveState(rec.outcome.State); err != nil {
-		return err
-	}
-	for _, m := range rec.mails {
-		if err := md.MarkSeen(m.Name); err != nil {
-			return err
-		}
-	}
-	return nil
+	return c.dir.SaveState(rec.outcome.State)
 }
 
 // writeRecord writes the turn's files into a new folder beside turns/NNN

@@ -31,6 +31,7 @@ const (
 // env is everything a command takes from the outside world, so tests can
 // run commands in-process with their own clock, output and environment.
 type env struct {
+	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
 	now            func() time.Time
@@ -39,7 +40,7 @@ type env struct {
 }
 
 func main() {
-	e := &env{stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, now: time.Now, newSeed: randomSeed}
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, now: time.Now, newSeed: randomSeed}
 	os.Exit(dispatch(context.Background(), e, os.Args[1:]))
 }
 
@@ -61,11 +62,13 @@ var commands []command
 func init() {
 	commands = []command{
 		{"init", "make a new campaign directory from a config and a map", cmdInit},
+		{"check", "fetch new order mail and answer each one with the orders as understood and their odds", cmdCheck},
 		{"run", "process the current turn: read orders, resolve, write reports and mails", cmdRun},
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
 		{"result", "record the result of a battle fought on the table", cmdResult},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
 		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},
+		{"passwd", "make the bcrypt hash of a player's password for the config", cmdPasswd},
 		{"version", "print the version", cmdVersion},
 	}
 }

@@ -24,7 +24,7 @@ import (
 func run(t *testing.T, now time.Time, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(string) string { return "" },
 		now: func() time.Time { return now }, newSeed: func() (string, error) { return "feedface", nil }}
 	code = dispatch(context.Background(), e, args)
 	return code, out.String(), errb.String()

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/mail"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/store"
+	"github.com/turnproc/turnproc/orders"
+	"github.com/turnproc/turnproc/reports"
+)
+
+func cmdCheck(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("check", "", `Fetch new order mail into the turn's inbox and answer each mail once: the orders
+as understood, every problem with its line, and the odds of every command check as if the
+player acted alone. Run it from cron every few minutes. The replies are written to
+inbox/NNN/replies/ (delivery.kind = "outbox").`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	if err := c.checkDelivery(); err != nil {
+		return err
+	}
+	turn, s, err := c.current()
+	if err != nil {
+		return err
+	}
+	stored, skipped, err := c.pull(ctx, e, turn)
+	if err != nil {
+		return err
+	}
+	for _, sk := range skipped {
+		e.log.Warn("mailbox entry not read", "file", sk.File, "reason", sk.Reason)
+	}
+	mails, err := c.inbox(turn)
+	if err != nil {
+		return err
+	}
+	in := orders.Collect(mails, c.window(turn))
+	answered := 0
+	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
+	for _, rc := range in.Receipts {
+		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
+		replaces := ""
+		if rc.Status == orders.StatusAccepted || rc.Status == orders.StatusReplaced {
+			if prev, ok := earlier[rc.Player]; ok {
+				replaces = subjectOrName(prev)
+			}
+			earlier[rc.Player] = rc
+		}
+		if rc.Status == orders.StatusIgnored || exists(path) {
+			continue
+		}
+		eml, err := c.ack(rc, turn, s, replaces, e.now())
+		if err != nil {
+			return err
+		}
+		if err := store.WriteFile(path, eml); err != nil {
+			return err
+		}
+		answered++
+		e.log.Info("orders answered", "mail", rc.Name, "from", rc.From, "player", rc.Player, "status", rc.Status)
+	}
+	fmt.Fprintf(e.stdout, "Turn %d: %d new mails fetched, %d answered (replies in %s).\n",
+		turn, len(stored), answered, filepath.Join(c.inboxDir(turn), "replies"))
+	return nil
+}
+
+// ack composes the answer to one received mail.
+func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, replaces string, now time.Time) ([]byte, error) {
+	a := reports.Ack{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
+		Lang: c.cfg.Campaign.Language, From: c.cfg.Delivery.From, Domain: domainOf(c.cfg.Delivery.From.Address),
+		Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn), Name: rc.Name, Reason: rc.Reason,
+		Replaces: replaces, Rules: c.cfg.Rules()}
+	a.Status = string(rc.Status)
+	if rc.Status == orders.StatusReplaced {
+		a.Status = string(orders.StatusAccepted) // it was the latest when it arrived
+	}
+	if p := c.cfg.Player(rc.Player); p != nil {
+		a.Lang = p.Language
+	} else if p := c.cfg.PlayerByEmail(rc.From); p != nil {
+		a.Lang = p.Language
+	}
+	if m := rc.Mail; m != nil {
+		a.To = mail.Address{Name: m.FromName, Address: m.From}
+		a.Subject = m.Subject
+		if m.MessageID != "" {
+			a.InReplyTo = "<" + m.MessageID + ">"
+		}
+		for _, id := range append(m.References, m.MessageID) {
+			if id != "" {
+				a.References = strings.TrimSpace(a.References + " <" + id + ">")
+			}
+		}
+	}
+	if sh := rc.Sheet; sh != nil {
+		for _, l := range sh.Echo() {
+			a.Echo = append(a.Echo, reports.AckLine{Line: l.Line, Text: l.Text})
+		}
+		for _, p := range sh.Problems {
+			a.Problems = append(a.Problems, reports.AckProblem{Line: p.Line, Code: p.Code, Text: p.Text, Hint: p.Hint})
+		}
+		if a.Status == string(orders.StatusAccepted) {
+			a.Preview, a.Map, a.State = campaign.Preview(c.m, c.cfg.Rules(), s, sh.Set), c.m, s
+		}
+	}
+	return reports.ComposeAck(a)
+}
+
+func subjectOrName(rc orders.Receipt) string {
+	if rc.Mail != nil && rc.Mail.Subject != "" {
+		return rc.Mail.Subject
+	}
+	return rc.Name
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return !errors.Is(err, fs.ErrNotExist)
+}

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+func TestPasswd(t *testing.T) {
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader("sigmar-1\n"), stdout: &out, stderr: &errb, getenv: os.Getenv, now: time.Now}
+	if code := dispatch(context.Background(), e, []string{"passwd"}); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	line := strings.TrimSpace(out.String())
+	hash := strings.TrimSuffix(strings.TrimPrefix(line, `password_hash = "`), `"`)
+	if hash == line || bcrypt.CompareHashAndPassword([]byte(hash), []byte("sigmar-1")) != nil {
+		t.Errorf("printed %q", line)
+	}
+	for input, want := range map[string]string{
+		"":                                   "turnproc: error: no password on standard input",
+		"short\n":                            "turnproc: error: the password is shorter than 6 characters",
+		"two words\n":                        "turnproc: error: the password contains a space",
+		"x" + strings.Repeat("y", 80) + "\n": "turnproc: error: the password is longer than 72 bytes",
+	} {
+		out.Reset()
+		errb.Reset()
+		e.stdin = strings.NewReader(input)
+		if code := dispatch(context.Background(), e, []string{"passwd"}); code != exitUsage || !strings.HasPrefix(errb.String(), want) {
+			t.Errorf("input %q: exit %d, %q", input, code, errb.String())
+		}
+	}
+}
+
+// withTurnOneMail makes the example campaign and delivers its turn-1 order
+// mails into its maildir, arriving when they were sent.
+func withTurnOneMail(t *testing.T) string {
+	t.Helper()
+	dir := newCampaign(t)
+	c, err := openCampaign(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := deliverDemoMail(c, "riverlands/mail/turn-001"); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestCheckAnswersEachMailOnce(t *testing.T) {
+	dir := withTurnOneMail(t)
+	code, out, stderr := run(t, beforeTurn1.Add(96*time.Hour), "check", "--dir", dir)
+	if code != exitOK || !strings.HasPrefix(out, "Turn 1: 5 new mails fetched, 5 answered") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, stderr)
+	}
+	replies, _ := filepath.Glob(filepath.Join(dir, "inbox", "001", "replies", "*.eml"))
+	if len(replies) != 5 {
+		t.Fatalf("%d replies", len(replies))
+	}
+	var all strings.Builder
+	for _, r := range replies {
+		b, _ := os.ReadFile(r)
+		all.Write(b)
+	}
+	text := all.String()
+	for _, want := range []string{"In-Reply-To: <", "Auto-Submitted: auto-replied", "MARCH", "or less on 2D6"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the replies do not contain %q", want)
+		}
+	}
+	if new, _ := os.ReadDir(filepath.Join(dir, "mailbox", "new")); len(new) != 0 {
+		t.Errorf("%d mails left unread in the mailbox", len(new))
+	}
+	code, out, _ = run(t, beforeTurn1.Add(97*time.Hour), "check", "--dir", dir)
+	if code != exitOK || !strings.HasPrefix(out, "Turn 1: 0 new mails fetched, 0 answered") {
+		t.Errorf("second check: %s", out)
+	}
+	code, out, stderr = run(t, afterTurn1, "run", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "5 mails read, 4 players' orders accepted") {
+		t.Errorf("run after check: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+func TestLateMailIsAnsweredNotApplied(t *testing.T) {
+	dir := newCampaign(t)
+	c, err := openCampaign(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := c.maildir()
+	raw := "From: Karl Franz <karl@reikland.example>\r\nTo: turns@riverlands.example\r\nSubject: late orders\r\n" +
+		"Message-ID: <late@reikland.example>\r\n\r\nCAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE E10\r\n"
+	name, err := md.Deliver([]byte(raw), "late")
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrived := afterTurn1.Add(-time.Minute) // 20:04, after the deadline of 20:00
+	os.Chtimes(filepath.Join(md.Dir(), "new", name), arrived, arrived)
+	if code, _, stderr := run(t, afterTurn1, "check", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	replies, _ := filepath.Glob(filepath.Join(dir, "inbox", "001", "replies", "*.eml"))
+	if len(replies) != 1 {
+		t.Fatalf("%d replies", len(replies))
+	}
+	b, _ := os.ReadFile(replies[0])
+	if !strings.Contains(string(b), "after the deadline") {
+		t.Errorf("the reply to a late mail must say so:\n%s", b)
+	}
+	if code, out, _ := run(t, afterTurn1, "run", "--dir", dir); code != exitOK || !strings.Contains(out, "0 players' orders accepted") {
+		t.Errorf("a late mail must not be applied: %s", out)
+	}
+}

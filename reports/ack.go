@@ -1,0 +1,290 @@
+package reports
+
+import (
+	"fmt"
+	"net/mail"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+	gomail "github.com/wneessen/go-mail"
+)
+
+// Ack is the acknowledgement of one order mail (`turnproc check`): the
+// reply that tells the player what was understood, what is wrong, and the
+// dice each order will need.
+type Ack struct {
+	Campaign string // campaign id, for the Message-ID
+	Title    string // campaign title, for the subject and body
+	Turn     int
+	Lang     string // the player's language
+	From     mail.Address
+	To       mail.Address // the sender of the mail answered
+	Domain   string       // right-hand side of the Message-ID
+	Date     time.Time    // the injected clock
+	Deadline time.Time    // of this turn
+
+	// The mail answered.
+	InReplyTo  string // its Message-ID, with <>; "" if it had none
+	References string // its References header, extended by the reply
+	Subject    string // its subject; the reply's is "Re: " + it
+	Name       string // its stable name in the inbox, for the Message-ID
+
+	Status   string    // "accepted", "late" or "rejected" (orders.Status); ignored mails get no answer
+	Reason   string    // the intake's English reason, for a rejected mail
+	Echo     []AckLine // the orders as understood, header line included, password never
+	Problems []AckProblem
+
+	// Preview is what campaign.Preview returned for the accepted orders;
+	// it is shown for an accepted mail only. Map and State are the ones
+	// it was computed on: refusals name the map's extent and army sizes.
+	Preview []campaign.Event
+	Map     *campaign.Map
+	State   *campaign.State
+	Rules   campaign.Rules // for the chances
+
+	Replaces string // the subject or name of the earlier mail this one replaces
+}
+
+// AckLine is one line of the mail as the parser understood it.
+type AckLine struct {
+	Line int    // in the mail
+	Text string // "A1 MOVE E10 E9"
+}
+
+// AckProblem is a line the order parser could not accept: orders.Problem,
+// which reports does not import. Text and Hint are English; Code picks
+// the sentence of other languages.
+type AckProblem struct {
+	Line             int
+	Code, Text, Hint string
+}
+
+// The mail statuses that get an acknowledgement (orders.Status values).
+const (
+	AckAccepted = "accepted"
+	AckLate     = "late"
+	AckRejected = "rejected"
+)
+
+// AckMessageID is the acknowledgement's Message-ID without the angle
+// brackets, fixed by the mail answered: answering it twice gives the same
+// mail, which the player's client shows once.
+func AckMessageID(campaignID string, turn int, name, domain string) string {
+	return fmt.Sprintf("%s.t%d.ack.%s@%s", fileSafe(campaignID), turn, fileSafe(name), domain)
+}
+
+// ComposeAck writes the acknowledgement as .eml bytes (CRLF): plain text in
+// the player's language, threaded as a reply to his mail and marked
+// Auto-Submitted: auto-replied (RFC 3834). The same Ack always gives the
+// same bytes.
+func ComposeAck(a Ack) ([]byte, error) {
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	w, err := newWords(a.Lang)
+	if err != nil {
+		return nil, err
+	}
+	subject := replySubject(a.Subject)
+	if subject == "" {
+		subject = w.text("ack.subject", args{"Title": a.Title, "Turn": a.Turn})
+	}
+	body := a.body(w)
+	if w.err != nil {
+		return nil, fmt.Errorf("reports: %w", w.err)
+	}
+	msg, err := newMsg(envelope{From: a.From, To: a.To, Subject: subject, Date: a.Date,
+		MessageID: AckMessageID(a.Campaign, a.Turn, a.Name, a.Domain), AutoSubmitted: "auto-replied"})
+	if err != nil {
+		return nil, err
+	}
+	parent := msgIDs(a.InReplyTo)
+	if len(parent) > 0 {
+		msg.SetGenHeader(gomail.HeaderInReplyTo, parent[0])
+	}
+	if refs := references(msgIDs(a.References), parent); len(refs) > 0 {
+		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(refs, " "))
+	}
+	msg.SetBodyString(gomail.TypeTextPlain, body)
+	return writeMsg(msg, a.To.Address)
+}
+
+func (a *Ack) check() error {
+	switch {
+	case a.Campaign == "" || a.Name == "":
+		return fmt.Errorf("reports: an acknowledgement needs the campaign id and the name of the mail it answers")
+	case a.Turn < 1:
+		return fmt.Errorf("reports: turn %d: turns count from 1", a.Turn)
+	case a.Domain == "":
+		return fmt.Errorf("reports: an acknowledgement needs a Message-ID domain\nhint: use the domain of the sender address")
+	case a.Date.IsZero() || a.Deadline.IsZero():
+		return fmt.Errorf("reports: an acknowledgement needs its date (the injected clock) and the turn's deadline")
+	case a.Status != AckAccepted && a.Status != AckLate && a.Status != AckRejected:
+		return fmt.Errorf("reports: mail %s has status %q, which gets no acknowledgement\nhint: acknowledge accepted, late and rejected mails; ignored ones are never answered", a.Name, a.Status)
+	case a.Status == AckRejected && a.Reason == "":
+		return fmt.Errorf("reports: the rejection of mail %s gives no reason", a.Name)
+	case a.Status == AckAccepted && len(a.Preview) > 0 && (a.Map == nil || a.State == nil):
+		return fmt.Errorf("reports: the preview of mail %s comes without the map and state it was computed on", a.Name)
+	}
+	return nil
+}
+
+// body is the text: greeting, what became of the mail, the orders as
+// understood, the problems, the dice, what to do next.
+func (a *Ack) body(w *words) string {
+	name := a.To.Name
+	if name == "" {
+		name = a.To.Address
+	}
+	data := args{"Title": a.Title, "Turn": a.Turn, "Name": name, "Deadline": w.date(a.Deadline),
+		"Replaces": a.Replaces, "Reason": a.Reason}
+	paras := []string{w.text("ack.greeting", data), a.opening(w, data)}
+	if a.Status == AckRejected {
+		paras = append(paras, w.text("ack.reason", data))
+	}
+	if len(a.Echo) > 0 {
+		paras = append(paras, section(w.text("ack.echo.heading", nil), a.echoLines(w)))
+	}
+	if len(a.Problems) > 0 {
+		paras = append(paras, section(w.text("ack.problems.heading", nil), a.problemLines(w)))
+	}
+	if dice := a.diceLines(w); len(dice) > 0 {
+		paras = append(paras, section(w.text("ack.dice.heading", nil), dice))
+	}
+	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data))
+	return strings.Join(paras, "\n\n") + "\n"
+}
+
+// opening says what became of the mail.
+func (a *Ack) opening(w *words, data args) string {
+	s := w.text("ack."+a.Status, data)
+	if a.Status == AckAccepted && a.Replaces != "" {
+		s += " " + w.text("ack.replaces", data)
+	}
+	return s
+}
+
+// section is a heading with its lines indented under it.
+func section(heading string, lines []string) string {
+	var b strings.Builder
+	b.WriteString(heading)
+	for _, l := range lines {
+		b.WriteString("\n  ")
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// echoLines numbers the orders as understood with their lines in the mail.
+func (a *Ack) echoLines(w *words) []string {
+	out := make([]string, len(a.Echo))
+	for i, l := range a.Echo {
+		out[i] = w.text("ack.echo", args{"Line": l.Line, "Text": l.Text})
+	}
+	return out
+}
+
+// problemLines tells each problem in the reader's language when its code
+// has a sentence, else in the parser's English; the hint goes under it.
+func (a *Ack) problemLines(w *words) []string {
+	var out []string
+	for _, p := range a.Problems {
+		text := p.Text
+		if name := "problem.orders." + p.Code; w.set.Has(name) {
+			text = w.text(name, args{"Text": p.Text})
+		}
+		out = append(out, w.text("ack.problem", args{"Line": p.Line, "Text": text}))
+		if p.Hint != "" {
+			out = append(out, "  "+w.text("ack.hint", args{"Hint": p.Hint}))
+		}
+	}
+	return out
+}
+
+// diceLines tells, for an accepted mail, each command check the orders
+// will meet and each order the rules would refuse as things stand.
+func (a *Ack) diceLines(w *words) []string {
+	if a.Status != AckAccepted || len(a.Preview) == 0 {
+		return nil
+	}
+	n := newNarrator(&Turn{Title: a.Title, Map: a.Map, Rules: a.Rules, Before: a.State, After: a.State,
+		Outcome: &campaign.Outcome{Turn: a.Turn}}, w)
+	var out []string
+	for _, e := range a.Preview {
+		d := args{"Line": e.Line, "Order": e.Order, "Unit": e.Unit, "From": coordText(e.From), "To": coordText(e.To)}
+		switch {
+		case e.Kind == campaign.EventCheck && e.Check != nil:
+			d["Chance"] = a.chance(w, e)
+			out = append(out, w.text("ack.check", d))
+		case e.Kind == campaign.EventRejected:
+			d["Problem"] = n.problemText(e, n.eventArgs(e))
+			out = append(out, w.text("ack.refused", d))
+		case e.Kind == campaign.EventSkipped:
+			out = append(out, w.text("ack.skipped", d))
+		case e.Kind == campaign.EventFailed && e.Note == "siege":
+			out = append(out, w.text("ack.siege", d))
+		}
+	}
+	return out
+}
+
+// chance says what a check needs: "8 or less on 2D6, 72%", automatic at
+// an own port, or impossible when even a double 1 is over D.
+func (a *Ack) chance(w *words, e campaign.Event) string {
+	c := e.Check
+	switch {
+	case c.Automatic:
+		return w.text("ack.chance.automatic", args{"To": coordText(e.To)})
+	case c.Target < 2:
+		return w.text("ack.chance.impossible", args{"Target": number(c.Target)})
+	}
+	return w.text("ack.chance", args{"Target": c.Target, "Percent": percent(campaign.Chance(c.Target, a.Rules))})
+}
+
+// replySubject is "Re: " and the subject answered, without piling up
+// "Re:"s; "" when the mail had no subject.
+func replySubject(subject string) string {
+	s := strings.Join(strings.Fields(subject), " ")
+	for {
+		// QUIRK: clients write "Re:", "RE:", "re :".
+		head, rest, ok := strings.Cut(s, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(head), "re") {
+			break
+		}
+		s = strings.TrimSpace(rest)
+	}
+	if s == "" {
+		return ""
+	}
+	return "Re: " + s
+}
+
+// msgIDRe is one msg-id as senders really write them: anything printable
+// and without spaces between angle brackets.
+var msgIDRe = regexp.MustCompile(`<[!-;=?-~]+>`)
+
+// msgIDs picks the msg-ids out of a header taken from a player's mail.
+// QUIRK: whatever else is there (comments, bare ids, line breaks someone
+// smuggled in) is dropped, so it can never break our header.
+func msgIDs(h string) []string { return msgIDRe.FindAllString(h, -1) }
+
+// maxReferences bounds the References of a long exchange: the first id
+// (the thread's root) and the most recent ones (RFC 5322 §3.6.4 lets a
+// reply shorten them).
+const maxReferences = 20
+
+// references is the reply's References: the answered mail's, then its
+// own Message-ID (RFC 5322 §3.6.4).
+func references(refs, parent []string) []string {
+	out := slices.Clone(refs)
+	if len(parent) > 0 && (len(out) == 0 || out[len(out)-1] != parent[0]) {
+		out = append(out, parent[0])
+	}
+	if len(out) > maxReferences {
+		out = slices.Delete(out, 1, len(out)-maxReferences+1)
+	}
+	return out
+}
