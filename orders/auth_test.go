@@ -36,7 +36,7 @@ func passwordWindow(t testing.TB) Window {
 
 const (
 	empireHeader = "CAMPAIGN riverlands PLAYER empire TURN 1"
-	noPassword   = `player "empire" orders need the password: add PASSWORD <your password> to the header line`
+	noPassword   = `the orders of player "empire" need his password: add PASSWORD <your password> to the header line`
 	wrongEmpire  = `the password for player "empire" is wrong`
 )
 
@@ -59,7 +59,7 @@ func TestCollectPassword(t *testing.T) {
 		{"another player's password", "karl@reikland.example", empireHeader + " PASSWORD barak-varr", false, StatusRejected, wrongEmpire},
 		{"missing password, right address", "karl@reikland.example", empireHeader, false, StatusRejected, noPassword},
 		{"missing password in Spanish", "belegar@karak.example", "CAMPAÑA riverlands JUGADOR dwarfs TURNO 1", false, StatusRejected,
-			`player "dwarfs" orders need the password: add PASSWORD <your password> to the header line`},
+			`the orders of player "dwarfs" need his password: add PASSWORD <your password> to the header line`},
 		{"password word without value", "karl@reikland.example", empireHeader + " PASSWORD", false, StatusRejected,
 			"line 1: PASSWORD has no value in the header line; hint: write the header as " + headerForm},
 		{"password before CAMPAIGN is no header", "karl@reikland.example", "PASSWORD Hunter2 " + empireHeader, false, StatusRejected,
@@ -102,9 +102,9 @@ func TestPasswordNeverShown(t *testing.T) {
 		empireHeader + " PASSWORD " + secret + "\nA1 MOVE E10",
 		"CAMPAÑA riverlands JUGADOR empire CLAVE " + secret + " TURNO 1\nA1 MOVER E10",
 		"CAMPAIGN riverlands PLAYER empire CONTRASEÑA " + secret + " TURN one\nA1 MOVE E10", // a bad header
-		"CAMPAIGN riverlands PLAYER empire PASSWORD " + secret + "\nA1 MOVE E10",          // no TURN
-		empireHeader + " PASSWORD " + secret + "x\nA1 MOVE E10",                          // wrong
-		"CAMPAIGN riverlands PLAYER orcs TURN 1 PASSWORD " + secret + "\nA1 MOVE E10",     // from the wrong address
+		"CAMPAIGN riverlands PLAYER empire PASSWORD " + secret + "\nA1 MOVE E10",            // no TURN
+		empireHeader + " PASSWORD " + secret + "x\nA1 MOVE E10",                             // wrong
+		"CAMPAIGN riverlands PLAYER orcs TURN 1 PASSWORD " + secret + "\nA1 MOVE E10",       // from the wrong address
 	}
 	var mails []Received
 	for i, text := range texts {
@@ -229,12 +229,12 @@ func TestCollectLate(t *testing.T) {
 		{"a-orcs-in-time", "grom@blackcrag.example", "orcs", StatusReplaced, "replaced by the later mail b-orcs-at-deadline"},
 		{"b-orcs-at-deadline", "grom@blackcrag.example", "orcs", StatusAccepted, ""},
 		{"c-orcs-one-second-late", "grom@blackcrag.example", "orcs", StatusLate,
-			"it arrived at 2026-12-06 20:00 UTC, after the deadline of turn 1 (2026-12-06 20:00 UTC): it is kept but not applied"},
+			"it arrived at 2026-12-06 20:00:01 UTC, after the deadline of turn 1 (2026-12-06 20:00:00 UTC): it is kept but not applied"},
 		{"e-impostor-late", "grom@blackcrag.example", "chaos", StatusRejected, `the mail comes from grom@blackcrag.example, which is not the address of player "chaos"`},
 		{"f-wrong-password-late", "karl@reikland.example", "empire", StatusRejected, wrongEmpire},
 		{"g-bounce-late", "mailer-daemon@riverlands.example", "", StatusIgnored, "sent by a mail server (MAILER-DAEMON)"},
 		{"d-empire-late", "karl@reikland.example", "empire", StatusLate,
-			"it arrived at 2026-12-07 22:30 UTC, after the deadline of turn 1 (2026-12-06 20:00 UTC): it is kept but not applied"},
+			"it arrived at 2026-12-07 22:30:00 UTC, after the deadline of turn 1 (2026-12-06 20:00:00 UTC): it is kept but not applied"},
 	})
 	if len(in.Accepted) != 1 || in.Accepted["orcs"] != in.Receipts[1].Sheet {
 		t.Errorf("accepted %v, want the orcs' mail that arrived at the deadline", in.Accepted)
@@ -248,7 +248,7 @@ func TestCollectLate(t *testing.T) {
 	// Deadline in another zone: the reason speaks UTC.
 	w.Deadline = deadline.In(time.FixedZone("CET", 3600))
 	in = Collect(mails[2:3], w)
-	if r := in.Receipts[0]; r.Status != StatusLate || !strings.Contains(r.Reason, "(2026-12-06 20:00 UTC)") {
+	if r := in.Receipts[0]; r.Status != StatusLate || !strings.Contains(r.Reason, "(2026-12-06 20:00:00 UTC)") {
 		t.Errorf("%s %q", r.Status, r.Reason)
 	}
 

@@ -80,7 +80,7 @@ type Receipt struct {
 // Intake is the outcome of collecting one turn's mails.
 type Intake struct {
 	Accepted map[string]*Sheet // by player id: the set that counts
-	Receipts []Receipt         // one per mail, sorted by Name
+	Receipts []Receipt         // one per mail, in arrival order
 }
 
 // Collect reads, parses and authenticates a turn's mails (docs/orders.md).
@@ -134,7 +134,7 @@ func (a *authenticator) receive(r Received) Receipt {
 		case mail.Automated != "":
 			rc.Status, rc.Reason = StatusIgnored, mail.Automated
 			return rc
-		case a.w.Ourselves != "" && strings.EqualFold(mail.From, a.w.Ourselves):
+		case a.w.Ourselves != "" && lowerASCII(a.w.Ourselves) == mail.From:
 			rc.Status, rc.Reason = StatusIgnored, "sent by turnproc itself"
 			return rc
 		}
@@ -145,6 +145,9 @@ func (a *authenticator) receive(r Received) Receipt {
 	}
 	s := Parse(mail.Text, a.w.Map)
 	rc.Sheet, rc.Player = s, s.Player
+	if _, known := a.w.Player(s.Player); !known {
+		rc.Player = "" // a sender's made-up id is no player: it is quoted, clipped, in the reason
+	}
 	if reason := a.authenticate(s, mail.From); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
 		return rc
@@ -152,7 +155,7 @@ func (a *authenticator) receive(r Received) Receipt {
 	if !a.w.Deadline.IsZero() && r.At.After(a.w.Deadline) {
 		rc.Status = StatusLate
 		rc.Reason = fmt.Sprintf("it arrived at %s, after the deadline of turn %d (%s): it is kept but not applied",
-			r.At.UTC().Format("2006-01-02 15:04 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04 MST"))
+			r.At.UTC().Format("2006-01-02 15:04:05 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04:05 MST"))
 		return rc
 	}
 	rc.Status = StatusAccepted
@@ -204,15 +207,17 @@ func (a *authenticator) authenticate(s *Sheet, from string) string {
 	case badHeader(s) != "":
 		return badHeader(s)
 	case !strings.EqualFold(s.Campaign, a.w.Campaign):
-		return fmt.Sprintf("the header names campaign %q, but this is campaign %q", s.Campaign, a.w.Campaign)
+		return fmt.Sprintf("the header names campaign %s, but this is campaign %q", quoteClipped(s.Campaign), a.w.Campaign)
 	case s.Turn != a.w.Turn:
 		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, a.w.Turn)
 	}
 	cred, ok := a.w.Player(s.Player)
 	if !ok {
-		return fmt.Sprintf("the header names player %q, who is not in this campaign", s.Player)
+		return fmt.Sprintf("the header names player %s, who is not in this campaign", quoteClipped(s.Player))
 	}
-	fromOK := strings.EqualFold(strings.TrimSpace(cred.Email), from)
+	// ASCII-only comparison: Unicode folding would let the Kelvin sign or a
+	// dotted İ stand in for a player's letters.
+	fromOK := lowerASCII(strings.TrimSpace(cred.Email)) == from
 	if cred.PasswordHash == "" {
 		if !fromOK {
 			return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
@@ -221,7 +226,7 @@ func (a *authenticator) authenticate(s *Sheet, from string) string {
 	}
 	switch {
 	case s.Password == "":
-		return fmt.Sprintf("player %q orders need the password: add PASSWORD <your password> to the header line", s.Player)
+		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player)
 	case !a.passwordMatches(s.Player, s.Password, cred.PasswordHash):
 		return fmt.Sprintf("the password for player %q is wrong", s.Player)
 	case a.w.CheckFrom && !fromOK:

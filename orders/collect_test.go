@@ -106,7 +106,7 @@ func TestCollect(t *testing.T) {
 		{"01-empire", "karl@reikland.example", "empire", StatusReplaced, "replaced by the later mail 02-empire"},
 		{"04-wrong-turn", "belegar@karak.example", "dwarfs", StatusRejected, "the header names turn 2, but the orders being collected are for turn 1"},
 		{"05-wrong-campaign", "belegar@karak.example", "dwarfs", StatusRejected, `the header names campaign "mordheim", but this is campaign "riverlands"`},
-		{"06-unknown-player", "elf@ulthuan.example", "elves", StatusRejected, `the header names player "elves", who is not in this campaign`},
+		{"06-unknown-player", "elf@ulthuan.example", "", StatusRejected, `the header names player "elves", who is not in this campaign`},
 		{"08-autoreply", "belegar@karak.example", "", StatusIgnored, "Auto-Submitted: auto-replied"},
 		{"09-list", "list@riverlands.example", "", StatusIgnored, "Precedence: list"},
 		{"10-bounce", "mailer-daemon@riverlands.example", "", StatusIgnored, "sent by a mail server (MAILER-DAEMON)"},

@@ -34,10 +34,10 @@ var hostileCases = []hostileCase{
 	{"auth-forged-password.eml", StatusRejected, "chaos", `the password for player "chaos" is wrong`},
 	{"auth-password-for-no-password-player.eml", StatusRejected, "empire", `the mail comes from grom@blackcrag.example, which is not the address of player "empire"`},
 	{"auth-password-guess-spanish.eml", StatusRejected, "chaos", `the password for player "chaos" is wrong`},
-	{"auth-password-missing.eml", StatusRejected, "chaos", `player "chaos" orders need the password: add PASSWORD <your password> to the header line`},
+	{"auth-password-missing.eml", StatusRejected, "chaos", `the orders of player "chaos" need his password: add PASSWORD <your password> to the header line`},
 	{"auth-password-right-other-address.eml", StatusAccepted, "chaos", ""},
 	// A password with spaces: the reason quotes its second word (see the report).
-	{"auth-password-with-spaces.eml", StatusRejected, "chaos", `line 1: unexpected "Is" in the header line`},
+	{"auth-password-with-spaces.eml", StatusRejected, "chaos", "line 1: more words follow the password in the header line"},
 
 	// Machines: never answered.
 	{"auto-precedence-bulk.eml", StatusIgnored, "", "Precedence: bulk"},
@@ -49,8 +49,8 @@ var hostileCases = []hostileCase{
 	{"loop-from-ourselves.eml", StatusIgnored, "", "sent by turnproc itself"},
 	// Loop risks ReadMail does not recognise yet: X-Autoreply, and a
 	// multipart/report bounce from postmaster without Return-Path <>.
-	{"auto-x-autoreply.eml", StatusRejected, "", noHeaderLine},
-	{"bounce-multipart-report.eml", StatusRejected, "", noHeaderLine},
+	{"auto-x-autoreply.eml", StatusIgnored, "", "an auto-reply (X-Autoreply)"},
+	{"bounce-multipart-report.eml", StatusIgnored, "", "sent by a mail server (postmaster)"},
 	{"loop-ourselves-as-display-name.eml", StatusAccepted, "orcs", ""},
 
 	// Bodies.
@@ -89,13 +89,13 @@ var hostileCases = []hostileCase{
 	{"from-display-name-is-address.eml", StatusRejected, "empire", "the mail comes from grom@blackcrag.example, which is not the address of"},
 	// Accepted today: ReadMail lower-cases the address with Unicode rules,
 	// so İ (U+0130) and the Kelvin sign (U+212A) become i and k (see the report).
-	{"from-dotted-capital-i.eml", StatusAccepted, "empire", ""},
-	{"from-kelvin-sign.eml", StatusAccepted, "empire", ""},
+	{"from-dotted-capital-i.eml", StatusRejected, "empire", "the mail comes from karl@reİkland.example, which is not the address of"},
+	{"from-kelvin-sign.eml", StatusRejected, "empire", "which is not the address of"},
 	// Only the first From field and the first address count.
-	{"from-duplicate-field-player-first.eml", StatusAccepted, "empire", ""},
-	{"from-duplicate-field.eml", StatusRejected, "empire", "the mail comes from grom@blackcrag.example, which is not the address of"},
-	{"from-two-addresses-player-first.eml", StatusAccepted, "empire", ""},
-	{"from-two-addresses.eml", StatusRejected, "empire", "the mail comes from grom@blackcrag.example, which is not the address of"},
+	{"from-duplicate-field-player-first.eml", StatusRejected, "", "the mail names several senders"},
+	{"from-duplicate-field.eml", StatusRejected, "", "the mail names several senders"},
+	{"from-two-addresses-player-first.eml", StatusRejected, "", "the mail names several senders"},
+	{"from-two-addresses.eml", StatusRejected, "", "the mail names several senders"},
 	{"from-empty.eml", StatusRejected, "", `orders: the mail has no readable From address ("")`},
 	{"from-encoded-address.eml", StatusRejected, "", `orders: the mail has no readable From address ("=?utf-8?Q?karl=40reikland=2Eexample?=")`},
 	{"from-encoded-name-spoof.eml", StatusRejected, "empire", "the mail comes from grom@blackcrag.example, which is not the address of"},
@@ -109,7 +109,7 @@ var hostileCases = []hostileCase{
 
 	// The deadline: hostileArrival gives these their arrival.
 	{"late-exactly-at-deadline.eml", StatusAccepted, "orcs", ""},
-	{"late-one-second.eml", StatusLate, "orcs", "after the deadline of turn 1 (2026-12-06 20:00 UTC): it is kept but not applied"},
+	{"late-one-second.eml", StatusLate, "orcs", "after the deadline of turn 1 (2026-12-06 20:00:00 UTC): it is kept but not applied"},
 
 	// MIME structure.
 	{"mime-1000-parts.eml", StatusAccepted, "orcs", ""},
@@ -127,7 +127,7 @@ var hostileCases = []hostileCase{
 	{"mime-unknown-transfer-encoding.eml", StatusAccepted, "orcs", ""},
 	// Cut short inside a part: refused, even when an earlier part held the orders (see the report).
 	{"mime-unterminated-first-part.eml", StatusRejected, "", "orders: part 1 (text/plain) cannot be decoded: unexpected EOF"},
-	{"mime-unterminated.eml", StatusRejected, "", "orders: part 2 (text/html) cannot be decoded: unexpected EOF"},
+	{"mime-unterminated.eml", StatusAccepted, "orcs", `line 7: unknown order "Grom"`}, // the orders came before the part cut short
 
 	// Replies and quotes.
 	{"quote-header-only-in-quote.eml", StatusRejected, "", noHeaderLine},
@@ -140,21 +140,21 @@ var hostileCases = []hostileCase{
 	{"scope-other-campaign.eml", StatusRejected, "orcs", `the header names campaign "mordheim", but this is campaign "riverlands"`},
 	{"scope-other-players-armies.eml", StatusAccepted, "orcs", ""},
 	{"scope-other-turn.eml", StatusRejected, "orcs", "the header names turn 2, but the orders being collected are for turn 1"},
-	{"scope-player-id-control-chars.eml", StatusRejected, "orcs\x1b[2j\u202e", `the header names player "orcs\x1b[2j\u202e", who is not in this campaign`},
+	{"scope-player-id-control-chars.eml", StatusRejected, "", `the header names player "orcs\x1b[2j\u202e", who is not in this campaign`},
 	{"scope-second-header-other-player.eml", StatusAccepted, "orcs", "line 4: a second header line; the header is on line 1"},
 	{"scope-turn-overflow.eml", StatusRejected, "orcs", `line 1: turn "99999999999999999999" is not a turn number`},
-	{"scope-unknown-player-huge-id.eml", StatusRejected, strings.Repeat("orcs", 5000), `the header names player "orcsorcsorcs`},
+	{"scope-unknown-player-huge-id.eml", StatusRejected, "", `the header names player "orcsorcsorcs`},
 
 	// The text of the orders.
 	{"text-10000-orders.eml", StatusAccepted, "orcs", ""},
 	{"text-bare-cr-everywhere.eml", StatusRejected, "", `orders: the mail has no readable From address ("")`},
 	{"text-emoji.eml", StatusRejected, "orcs", `line 2: unexpected "🐗" in the header line`},
-	{"text-fullwidth-keywords.eml", StatusRejected, "", noHeaderLine},
+	{"text-fullwidth-keywords.eml", StatusAccepted, "orcs", ""}, // full-width letters fold (NFKD)
 	{"text-lf-only.eml", StatusAccepted, "orcs", ""},
 	{"text-mixed-line-endings.eml", StatusAccepted, "orcs", ""},
 	{"text-rtl-override.eml", StatusAccepted, "orcs", `line 3: "\u202eP10\u202c" is not a square`},
 	{"text-zero-width-in-header.eml", StatusRejected, "", noHeaderLine},
-	{"text-zero-width-in-orders.eml", StatusAccepted, "orcs", `line 2: unknown order "MO\u200dVE"; hint: did you mean MOVE?`},
+	{"text-zero-width-in-orders.eml", StatusAccepted, "orcs", ""}, // zero-width characters are not letters
 }
 
 // hostileDeadline is the deadline of the hostile window.
@@ -202,7 +202,7 @@ func readHostile(t testing.TB) []Received {
 }
 
 // loopReasons are the reasons of ignored mails: machines and ourselves.
-var loopReasons = []string{"Auto-Submitted: ", "Precedence: ", "a bounce (empty Return-Path)", "sent by a mail server (MAILER-DAEMON)", "sent by turnproc itself"}
+var loopReasons = []string{"Auto-Submitted: ", "Precedence: ", "a bounce (empty Return-Path)", "sent by a mail server (", "a delivery report", "an auto-reply (", "sent by turnproc itself"}
 
 // TestHostileMails runs Collect over each hostile mail alone, then over
 // all of them together.

@@ -105,9 +105,14 @@ func (k keyword) order() bool { return k >= kwMove && k <= kwEnd }
 // phones send decomposed accents (U+0301 after the letter); decomposing
 // first treats both forms alike.
 func fold(word string) string {
+	if ascii := isASCII(word); ascii {
+		return strings.ToUpper(word) // nearly every word: no decomposition needed
+	}
 	var b strings.Builder
-	for _, r := range norm.NFD.String(word) {
-		if unicode.Is(unicode.Mn, r) {
+	// QUIRK: NFKD also folds full-width letters (ＭＯＶＥ) from East Asian
+	// keyboards; format characters (zero-width joiners) are dropped.
+	for _, r := range norm.NFKD.String(word) {
+		if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Cf, r) {
 			continue
 		}
 		b.WriteRune(unicode.ToUpper(r))
@@ -115,10 +120,19 @@ func fold(word string) string {
 	return b.String()
 }
 
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // isSeparator splits an order line into words. QUIRK: players write
 // "E10, E9", and HTML mail brings non-breaking and zero-width spaces.
 func isSeparator(r rune) bool {
-	return unicode.IsSpace(r) || r == ',' || r == '\u200b' || r == '\ufeff'
+	return unicode.IsSpace(r) || r == ',' || r == '\u200b' || r == '\u2060' || r == '\ufeff'
 }
 
 // unitKind tells army ids (A1) from fleet ids (F1).

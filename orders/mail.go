@@ -7,6 +7,7 @@ import (
 	"mime"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/emersion/go-message"
@@ -65,7 +66,12 @@ func ReadMail(raw []byte) (*Mail, error) {
 	}
 	m := readHeader(mail.Header{Header: e.Header})
 	if m.From == "" {
-		return m, fmt.Errorf("orders: the mail has no readable From address (%q)", e.Header.Get("From"))
+		h := mail.Header{Header: e.Header}
+		if addrs, _ := h.AddressList("From"); len(e.Header.Values("From")) > 1 || len(addrs) > 1 {
+			from := e.Header.Values("From")
+			return m, fmt.Errorf("orders: the mail names several senders (From: %s)\nhint: send the orders from your own address alone", quoteClipped(strings.Join(from, ", ")))
+		}
+		return m, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(e.Header.Get("From")))
 	}
 	if err := m.readBody(e); err != nil {
 		return m, err
@@ -76,17 +82,22 @@ func ReadMail(raw []byte) (*Mail, error) {
 // readHeader fills everything but the text. Malformed optional fields are
 // tolerated: a mail is not refused for a bad Date or Message-ID.
 func readHeader(h mail.Header) *Mail {
-	m := &Mail{Automated: automated(h)}
-	if addrs, err := h.AddressList("From"); err == nil && len(addrs) > 0 {
-		m.From, m.FromName = strings.ToLower(addrs[0].Address), addrs[0].Name
+	addrs, _ := h.AddressList("From")
+	m := &Mail{Automated: automated(h, addrs)}
+	// RFC 5322 allows several authors only with a Sender; a mail claiming
+	// several, or several From fields, names no one player.
+	if len(addrs) == 1 && len(h.Values("From")) == 1 {
+		m.From, m.FromName = lowerASCII(addrs[0].Address), addrs[0].Name
 		// QUIRK: Outlook puts encoded words inside quotes, where RFC 2047
 		// forbids them; decode them anyway.
 		if name, err := wordDecoder.DecodeHeader(m.FromName); err == nil {
 			m.FromName = name
 		}
+		m.FromName = printable(m.FromName)
 	}
 	// QUIRK: an unknown charset in the Subject leaves it raw; that is fine.
 	m.Subject, _ = h.Subject()
+	m.Subject = printable(m.Subject) // it goes into reply headers: no CR, LF or NUL
 	// QUIRK: a missing or unparseable Date leaves the zero time: Date is
 	// only shown; arrival time decides which mail is the last.
 	m.Date, _ = h.Date()
@@ -99,15 +110,50 @@ func readHeader(h mail.Header) *Mail {
 	return m
 }
 
+// lowerASCII lower-cases ASCII letters only: strings.ToLower would turn
+// look-alikes such as U+0130 (İ) or the Kelvin sign into a player's
+// address.
+func lowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// printable drops control characters (CR, LF, NUL, …) and bidi controls
+// from a header value that will be shown or put into a reply.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
 // automated recognises machine-sent mail (RFC 3834 and common practice).
-func automated(h mail.Header) string {
-	if addrs, err := h.AddressList("From"); err == nil && len(addrs) > 0 {
-		if local, _, _ := strings.Cut(addrs[0].Address, "@"); strings.EqualFold(local, "mailer-daemon") {
+func automated(h mail.Header, from []*mail.Address) string {
+	if len(from) > 0 {
+		switch local, _, _ := strings.Cut(from[0].Address, "@"); {
+		case strings.EqualFold(local, "mailer-daemon"):
 			return "sent by a mail server (MAILER-DAEMON)"
+		case strings.EqualFold(local, "postmaster"):
+			return "sent by a mail server (postmaster)"
 		}
 	}
 	if v := strings.TrimSpace(h.Get("Return-Path")); v == "<>" {
 		return "a bounce (empty Return-Path)"
+	}
+	if ct, _, _ := h.ContentType(); strings.EqualFold(ct, "multipart/report") {
+		return "a delivery report (multipart/report)"
+	}
+	for _, k := range []string{"X-Autoreply", "X-Autorespond"} {
+		if h.Has(k) {
+			return "an auto-reply (" + k + ")"
+		}
 	}
 	if v := h.Get("Auto-Submitted"); v != "" {
 		kind, _, _ := strings.Cut(v, ";")
@@ -159,9 +205,12 @@ func (m *Mail) readBody(e *message.Entity) error {
 	})
 	all := append(append(plain, htmls...), files...)
 	switch {
+	case len(all) > 0:
+		// QUIRK: a part cut short after the orders were read (a truncated
+		// or unterminated multipart) does not cost the player his orders.
 	case partErr != nil:
 		return partErr
-	case err != nil && len(all) == 0:
+	case err != nil:
 		return fmt.Errorf("orders: unreadable mail body: %v", err)
 	}
 	// QUIRK: a multipart cut short (no closing boundary) keeps the parts read.

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/turnproc/turnproc/campaign"
 )
@@ -107,6 +108,11 @@ type parser struct {
 }
 
 func (p *parser) problem(n int, code, hint, format string, args ...any) {
+	for i, a := range args { // a sender's 50 KB "word" is quoted, not copied
+		if w, ok := a.(string); ok && utf8.RuneCountInString(w) > maxQuoted {
+			args[i] = string([]rune(w)[:maxQuoted]) + "…"
+		}
+	}
 	p.s.Problems = append(p.s.Problems, Problem{Line: n, Code: code, Text: fmt.Sprintf(format, args...), Hint: hint})
 }
 
@@ -175,6 +181,11 @@ func (p *parser) header(l textLine) {
 	w := l.words
 	for i := 0; i < len(w); i += 2 {
 		kw := lookupKeyword(w[i])
+		if i >= 2 && lookupKeyword(w[i-2]) == kwPassword && (kw == kwNone || seen[kw]) {
+			// Never quote what follows a password: it may be part of it.
+			p.problem(l.n, CodeBadHeader, "a password is one word, with no spaces", "more words follow the password in the header line")
+			return
+		}
 		if kw != kwCampaign && kw != kwPlayer && kw != kwTurn && kw != kwPassword || seen[kw] {
 			p.problem(l.n, CodeBadHeader, "write the header as "+headerForm, "unexpected %q in the header line", w[i])
 			return

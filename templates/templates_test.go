@@ -280,6 +280,8 @@ func TestSpanish(t *testing.T) {
 		{"check.pass", map[string]any{"Dice": "4 + 3", "Total": 7, "Target": 8}, "Tirada 2D6: 4 + 3 = 7 ≤ 8: superada"},
 		{"check.fail", map[string]any{"Dice": "6 + 5", "Total": 11, "Target": 8}, "Tirada 2D6: 6 + 5 = 11 > 8: fallada"},
 		{"season.autumn", nil, "otoño"},
+		{"ack.chance", map[string]any{"Target": 8, "Percent": 72}, "8 o menos en 2D6, 72 %"},
+		{"problem.orders.unknown-order", map[string]any{"Text": `unknown order "MARCH"`}, `orden desconocida (unknown order "MARCH")`},
 	}
 	for _, tt := range tests {
 		got, err := es.Text(tt.name, tt.data)

@@ -1,0 +1,176 @@
+package orders
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"mime/quotedprintable"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-message"
+	"golang.org/x/text/encoding/charmap"
+)
+
+// benchPlayers is how many players the 10k benchmarks have; the even ones
+// have a password.
+const benchPlayers = 64
+
+// benchPassword is player i's password ("" for the odd ones).
+func benchPassword(i int) string {
+	if i%2 == 1 {
+		return ""
+	}
+	return fmt.Sprintf("pw-%02d-Sigmar", i)
+}
+
+// benchMails makes n order mails of five shapes, round robin: plain text,
+// multipart/alternative, quoted-printable windows-1252, HTML only, and a
+// .txt attachment; mail k is player k%64's, arriving k seconds into the turn.
+func benchMails(n int) []Received {
+	start := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	mails := make([]Received, n)
+	for k := range mails {
+		p := k % benchPlayers
+		header := fmt.Sprintf("CAMPAÑA riverlands JUGADOR p%02d TURNO 1", p)
+		if pw := benchPassword(p); pw != "" {
+			header += " CLAVE " + pw
+		}
+		orders := header + fmt.Sprintf("\r\nA%d MOVE E10 E9 E8\r\nSPLIT A%d 500 500\r\nREORGANIZAR A1 A2 EN 1.000 1.000\r\nINICIATIVA ÚLTIMO\r\nFIN\r\n", k%9+1, k%7+1)
+		at := start.Add(time.Duration(k) * time.Second)
+		head := fmt.Sprintf("Return-Path: <p%02d@players.example>\r\nFrom: Player %d <p%02d@players.example>\r\nTo: turns@riverlands.example\r\n"+
+			"Subject: =?utf-8?Q?=C3=B3rdenes_turno_1?=\r\nDate: %s\r\nMessage-ID: <%d.bench@players.example>\r\nMIME-Version: 1.0\r\n",
+			p, p, p, at.Format(time.RFC1123Z), k)
+		mails[k] = Received{Name: fmt.Sprintf("%05d", k), Raw: []byte(head + benchBody(k%5, orders)), At: at}
+	}
+	return mails
+}
+
+// benchBody is the rest of a mail of the given shape: its content header
+// fields, a blank line and the body.
+func benchBody(shape int, orders string) string {
+	greeting := "Hola Marta,\r\n\r\naquí van mis órdenes.\r\n\r\n"
+	signature := "\r\n-- \r\nUn jugador\r\n"
+	switch shape {
+	case 0: // plain UTF-8
+		return "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + greeting + orders + signature
+	case 1: // multipart/alternative, as most webmails send
+		html := "<div dir=\"ltr\"><p>" + strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "<br>") + "</p></div>"
+		return "Content-Type: multipart/alternative; boundary=\"alt\"\r\n\r\n" +
+			"--alt\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(greeting+orders+signature) +
+			"\r\n--alt\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(html) + "\r\n--alt--\r\n"
+	case 2: // an old Windows client: windows-1252, quoted-printable
+		cp, err := charmap.Windows1252.NewEncoder().String(greeting + orders + signature)
+		if err != nil {
+			panic(err)
+		}
+		return "Content-Type: text/plain; charset=windows-1252\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(cp)
+	case 3: // a phone: HTML only
+		html := "<html><head><style>p{margin:0}</style></head><body><p>" +
+			strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "</p><p>") + "</p><blockquote>&gt; old report</blockquote></body></html>"
+		return "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + html
+	default: // the orders in a .txt attachment
+		return "Content-Type: multipart/mixed; boundary=\"mix\"\r\n\r\n" +
+			"--mix\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nórdenes adjuntas\r\n" +
+			"--mix\r\nContent-Type: text/plain; charset=utf-8; name=\"ordenes.txt\"\r\nContent-Disposition: attachment; filename=\"ordenes.txt\"\r\n" +
+			"Content-Transfer-Encoding: base64\r\n\r\n" + wrap76(base64.StdEncoding.EncodeToString([]byte(orders))) + "--mix--\r\n"
+	}
+}
+
+func qp(s string) string {
+	var b strings.Builder
+	w := quotedprintable.NewWriter(&b)
+	if _, err := io.WriteString(w, s); err != nil {
+		panic(err)
+	}
+	if err := w.Close(); err != nil {
+		panic(err)
+	}
+	return b.String()
+}
+
+func wrap76(s string) string {
+	var b strings.Builder
+	for len(s) > 76 {
+		b.WriteString(s[:76] + "\r\n")
+		s = s[76:]
+	}
+	return b.String() + s + "\r\n"
+}
+
+// benchWindow knows the 64 players; the even ones have a bcrypt hash of
+// the cheapest cost.
+func benchWindow(b *testing.B) Window {
+	creds := map[string]Credentials{}
+	for i := range benchPlayers {
+		c := Credentials{Email: fmt.Sprintf("p%02d@players.example", i)}
+		if pw := benchPassword(i); pw != "" {
+			c.PasswordHash = hashOf(b, pw)
+		}
+		creds[fmt.Sprintf("p%02d", i)] = c
+	}
+	w := riverlandsWindow(b)
+	w.Player = func(id string) (Credentials, bool) { c, ok := creds[id]; return c, ok }
+	return w
+}
+
+// BenchmarkIntake10k reads, parses and authenticates a turn of 10,000
+// order mails (issue 4). Compare with BenchmarkBareMessage10k.
+func BenchmarkIntake10k(b *testing.B) {
+	mails := benchMails(10000)
+	w := benchWindow(b)
+	in := Collect(mails, w)
+	for _, r := range in.Receipts {
+		if r.Status != StatusAccepted && r.Status != StatusReplaced || len(r.Sheet.Problems) > 0 {
+			b.Fatalf("%s: %s %q %v", r.Name, r.Status, r.Reason, r.Sheet.Problems)
+		}
+	}
+	if len(in.Accepted) != benchPlayers {
+		b.Fatalf("%d players accepted", len(in.Accepted))
+	}
+	b.ReportAllocs()
+	b.SetBytes(totalBytes(mails))
+	for b.Loop() {
+		Collect(mails, w)
+	}
+}
+
+// BenchmarkBareMessage10k is the baseline of BenchmarkIntake10k: the same
+// mails through bare go-message, every part walked and its body read (and
+// decoded: the charset package is imported by mail.go).
+func BenchmarkBareMessage10k(b *testing.B) {
+	mails := benchMails(10000)
+	b.ReportAllocs()
+	b.SetBytes(totalBytes(mails))
+	for b.Loop() {
+		for _, m := range mails {
+			if err := readBare(m.Raw); err != nil {
+				b.Fatalf("%s: %v", m.Name, err)
+			}
+		}
+	}
+}
+
+func readBare(raw []byte) error {
+	e, err := message.Read(bytes.NewReader(raw))
+	if err != nil {
+		return err
+	}
+	return e.Walk(func(_ []int, part *message.Entity, err error) error {
+		if err != nil || part.MultipartReader() != nil {
+			return err
+		}
+		_, err = io.Copy(io.Discard, part.Body)
+		return err
+	})
+}
+
+func totalBytes(mails []Received) int64 {
+	var n int64
+	for _, m := range mails {
+		n += int64(len(m.Raw))
+	}
+	return n
+}
