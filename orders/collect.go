@@ -145,10 +145,11 @@ func (a *authenticator) receive(r Received) Receipt {
 	}
 	s := Parse(mail.Text, a.w.Map)
 	rc.Sheet, rc.Player = s, s.Player
-	if _, known := a.w.Player(s.Player); !known {
+	cred, known := a.w.Player(s.Player)
+	if !known {
 		rc.Player = "" // a sender's made-up id is no player: it is quoted, clipped, in the reason
 	}
-	if reason := a.authenticate(s, mail.From); reason != "" {
+	if reason := a.authenticate(s, mail.From, cred, known); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
 		return rc
 	}
@@ -200,7 +201,7 @@ func quoteClipped(s string) string {
 // the player's credentials; "" means the mail is the player's. Reasons
 // never name the player's address or password: they may be mailed back to
 // whoever sent the mail.
-func (a *authenticator) authenticate(s *Sheet, from string) string {
+func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known bool) string {
 	switch {
 	case s.HeaderLine == 0:
 		return "no header line: start the orders with " + headerForm
@@ -211,8 +212,7 @@ func (a *authenticator) authenticate(s *Sheet, from string) string {
 	case s.Turn != a.w.Turn:
 		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, a.w.Turn)
 	}
-	cred, ok := a.w.Player(s.Player)
-	if !ok {
+	if !known {
 		return fmt.Sprintf("the header names player %s, who is not in this campaign", quoteClipped(s.Player))
 	}
 	// ASCII-only comparison: Unicode folding would let the Kelvin sign or a
