@@ -33,23 +33,35 @@ inbox/NNN/replies/ (delivery.kind = "outbox").`)
 	if err := c.checkDelivery(); err != nil {
 		return err
 	}
-	turn, s, err := c.current()
+	turn, stored, answered, err := c.check(ctx, e, e.now())
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(e.stdout, "Turn %d: %d new mails fetched, %d answered (replies in %s).\n",
+		turn, stored, answered, filepath.Join(c.inboxDir(turn), "replies"))
+	return nil
+}
+
+// check fetches new mail into the current turn's inbox and answers every
+// mail not answered yet; it returns the turn, how many mails were fetched
+// and how many answered.
+func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn, fetched, answered int, err error) {
+	turn, s, err := c.current()
+	if err != nil {
+		return 0, 0, 0, err
+	}
 	stored, skipped, err := c.pull(ctx, e, turn)
 	if err != nil {
-		return err
+		return 0, 0, 0, err
 	}
 	for _, sk := range skipped {
 		e.log.Warn("mailbox entry not read", "file", sk.File, "reason", sk.Reason)
 	}
 	mails, err := c.inbox(turn)
 	if err != nil {
-		return err
+		return 0, 0, 0, err
 	}
 	in := orders.Collect(mails, c.window(turn))
-	answered := 0
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
 	for _, rc := range in.Receipts {
 		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
@@ -63,19 +75,17 @@ inbox/NNN/replies/ (delivery.kind = "outbox").`)
 		if rc.Status == orders.StatusIgnored || exists(path) {
 			continue
 		}
-		eml, err := c.ack(rc, turn, s, replaces, e.now())
+		eml, err := c.ack(rc, turn, s, replaces, now)
 		if err != nil {
-			return err
+			return 0, 0, 0, err
 		}
 		if err := store.WriteFile(path, eml); err != nil {
-			return err
+			return 0, 0, 0, err
 		}
 		answered++
 		e.log.Info("orders answered", "mail", rc.Name, "from", rc.From, "player", rc.Player, "status", rc.Status)
 	}
-	fmt.Fprintf(e.stdout, "Turn %d: %d new mails fetched, %d answered (replies in %s).\n",
-		turn, len(stored), answered, filepath.Join(c.inboxDir(turn), "replies"))
-	return nil
+	return turn, len(stored), answered, nil
 }
 
 // ack composes the answer to one received mail.

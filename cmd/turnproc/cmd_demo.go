@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/turnproc/turnproc/campaign"
 	"github.com/turnproc/turnproc/campaign/store"
@@ -50,7 +51,14 @@ the turn. Prints where the reports, mails, logs and states went.`)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "\n%d order mails arrive for turn %d; the deadline passes and the turn runs.\n", n, turn)
+		// An hour before the deadline the moderator's cron runs check: every
+		// mail gets its acknowledgement.
+		_, _, answered, err := c.check(ctx, e, c.cfg.Deadline.DeadlineOf(turn).Add(-time.Hour))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "\n%d order mails arrive for turn %d and %d acknowledgements are written to %s;\nthe deadline passes and the turn runs.\n",
+			n, turn, answered, filepath.Join(c.inboxDir(turn), "replies"))
 		rec, err := c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn))
 		if err != nil {
 			return err
