@@ -36,6 +36,7 @@ const (
 	kwDisband
 	kwReduce
 	kwInitiative
+	kwEquip
 	kwEnd
 	// Words inside an order.
 	kwInto
@@ -71,6 +72,7 @@ var spellings = []struct {
 	{kwDisband, []string{"DISBAND", "DISOLVER", "LICENCIAR"}},
 	{kwReduce, []string{"REDUCE", "REDUCIR"}},
 	{kwInitiative, []string{"INITIATIVE", "INICIATIVA"}},
+	{kwEquip, []string{"EQUIP", "EQUIPAR", "EQUIPO"}},
 	{kwEnd, []string{"END", "FIN"}},
 	{kwInto, []string{"INTO", "EN"}},
 	{kwFirst, []string{"FIRST", "PRIMERO"}},

@@ -316,3 +316,23 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+func TestParseEquip(t *testing.T) {
+	m := riverlands(t)
+	s := Parse("CAMPAIGN riverlands PLAYER empire TURN 2\nEQUIP B1-1 ladders 4, ram 1\nEQUIPAR b1-1 escalas 2\nEQUIP\nEQUIP B1-2\n", m)
+	want := []Equipment{{Line: 3, Battle: "B1-1", Items: "escalas 2"}}
+	if !slices.Equal(s.Equipment, want) {
+		t.Errorf("equipment %+v, want %+v (a later line for the same battle replaces the earlier)", s.Equipment, want)
+	}
+	var got []string
+	for _, p := range s.Problems {
+		got = append(got, p.String())
+	}
+	wantProblems := []string{
+		"line 4: EQUIP names no battle; hint: write: EQUIP B3-1 ladders 4, ram 1 (the battle's id is in your report)",
+		"line 5: EQUIP B1-2 names no equipment; hint: write: EQUIP B3-1 ladders 4, ram 1 (the battle's id is in your report)",
+	}
+	if !slices.Equal(got, wantProblems) {
+		t.Errorf("problems %q", got)
+	}
+}

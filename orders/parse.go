@@ -17,6 +17,9 @@ type Sheet struct {
 	Campaign   string // campaign id from the header, lower-cased
 	Player     string // player id from the header, lower-cased
 	Password   string // PASSWORD from the header, as written; never echoed
+	// Equipment are the siege-equipment declarations (EQUIP B3-1 …), as
+	// written: the siege package reads and checks them against the battle.
+	Equipment []Equipment
 	Turn       int
 	HeaderLine int // 0: no header line was found
 	// InitiativeLine is where INITIATIVE was written (0: not given).
@@ -78,7 +81,7 @@ const (
 
 const (
 	headerForm     = "CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"
-	orderKeywords  = "orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, END/FIN"
+	orderKeywords  = "orders are MOVE/MOVER, SAIL/NAVEGAR, EMBARK/EMBARCAR, DISEMBARK/DESEMBARCAR, CLAIM/RECLAMAR, PILLAGE/SAQUEAR, IMPROVE/MEJORAR, BUILD/CONSTRUIR, MERGE/UNIR, SPLIT/DIVIDIR, REORGANIZE/REORGANIZAR, RAISE/RECLUTAR, REINFORCE/REFORZAR, DISBAND/DISOLVER, REDUCE/REDUCIR, INITIATIVE/INICIATIVA, EQUIP/EQUIPAR, END/FIN"
 	initiativeHint = "write INITIATIVE FIRST or INITIATIVE LAST (INICIATIVA PRIMERO / ÚLTIMO)"
 	extraHint      = "put one order on each line"
 )
@@ -137,6 +140,8 @@ func (p *parser) line(l textLine) bool {
 		p.problem(l.n, CodeSecondHeader, "send one set of orders per mail", "a second header line; the header is on line %d", p.s.HeaderLine)
 	case first == kwInitiative:
 		p.initiative(l)
+	case first == kwEquip:
+		p.equip(l)
 	case first.unitVerb():
 		verb := strings.ToUpper(l.words[0])
 		unit := "army"
@@ -283,6 +288,9 @@ func (s *Sheet) Echo() []EchoLine {
 	}
 	for _, m := range s.Set.Muster {
 		out = append(out, EchoLine{m.Line(), m.String()})
+	}
+	for _, e := range s.Equipment {
+		out = append(out, EchoLine{e.Line, "EQUIP " + e.Battle + " " + e.Items})
 	}
 	if s.InitiativeLine > 0 {
 		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})
