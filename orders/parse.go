@@ -14,12 +14,12 @@ import (
 // order set, and every problem found. Lines with a problem are skipped;
 // the rest are in Set.
 type Sheet struct {
-	Campaign   string // campaign id from the header, lower-cased
-	Player     string // player id from the header, lower-cased
-	Password   string // PASSWORD from the header, as written; never echoed
+	Campaign string // campaign id from the header, lower-cased
+	Player   string // player id from the header, lower-cased
+	Password string // PASSWORD from the header, as written; never echoed
 	// Equipment are the siege-equipment declarations (EQUIP B3-1 …), as
 	// written: the siege package reads and checks them against the battle.
-	Equipment []Equipment
+	Equipment  []Equipment
 	Turn       int
 	HeaderLine int // 0: no header line was found
 	// InitiativeLine is where INITIATIVE was written (0: not given).
