@@ -1,0 +1,177 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/turnproc/turnproc/siege"
+)
+
+func readSiege(t *testing.T, dir string) siege.SiegeDamage {
+	t.Helper()
+	p := filepath.Join(dir, "turns", "000", "sieges", "B0-1.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := siege.DecodeSiegeDamage(p, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestSiegeDamageCommand: the state is kept across calls in
+// turns/000/sieges/B0-1.json, and every roll is shown.
+func TestSiegeDamageCommand(t *testing.T) {
+	dir := withPendingBattle(t)
+	code, out, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "--show")
+	// P11 is the orc capital: a stone castle (D20); 2000 defending points add
+	// a fifth wall section and a fourth tower (ES-SCN-02).
+	if code != exitOK || !strings.Contains(out, "Siege B0-1 at P11, profiles model, fire markers per_turn; turn 0, 0 attack(s) rolled\n") ||
+		!strings.Contains(out, "  W1  wall T10 W12; 12 of 12 wounds left\n") || !strings.Contains(out, "  G   gate T8 W7; 7 of 7 wounds left\n") {
+		t.Fatalf("--show: exit %d\n%s%s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "turns", "000", "sieges")); err == nil {
+		t.Error("--show wrote a file")
+	}
+
+	code, out, stderr = run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "T1", "--model", "tables", "--strength", "10", "--wounds", "D6")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"Siege B0-1 at P11, tables model, turn 1, attack 1: cannon, Strength 10, wounds D6\n",
+		"  roll  IT-DMG-07 damage roll 2D6 on T1: ",
+		"  roll  IT-DMG-07 wounds D6: ",
+		"  total ",
+		"T1 now: tower T10 W15; ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	first := readSiege(t, dir)
+	if first.Model != siege.ModelTables || first.Attacks != 1 || first.Turn != 1 {
+		t.Fatalf("state after one attack: %+v", first)
+	}
+
+	// Cumulative: the next roll on T1 adds T1's modifier; the ram on the gate
+	// burns it, and --show lists it all.
+	code, out2, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "T1", "--strength", "10", "--wounds", "D6", "--turn", "2")
+	if code != exitOK {
+		t.Fatalf("second attack: %s", stderr)
+	}
+	if p, _ := first.Part("T1"); p.Modifier > 0 && !strings.Contains(out2, "earlier damage") {
+		t.Errorf("the second roll must add T1's %+d:\n%s", p.Modifier, out2)
+	}
+	code, out3, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "g", "--weapon", "ram", "--models", "5", "--monstrous", "--strength", "5", "--fire")
+	if code != exitOK || !strings.Contains(out3, "5 monstrous models pushing ×2") || !strings.Contains(out3, "IT-FIRE-01 ignition of G, 2+") {
+		t.Fatalf("ram: exit %d\n%s%s", code, out3, stderr)
+	}
+	s := readSiege(t, dir)
+	if s.Attacks != 3 || s.Turn != 2 {
+		t.Errorf("after three attacks: %+v", s)
+	}
+	_, show, _ := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "--show")
+	if !strings.Contains(show, "tables model, fire markers per_turn; turn 2, 3 attack(s) rolled") {
+		t.Errorf("--show after the attacks:\n%s", show)
+	}
+
+	// Determinism: the same calls on a fresh copy give the same rolls.
+	again := withPendingBattle(t)
+	run(t, afterTurn1, "siege", "damage", "--dir", again, "B0-1", "T1", "--model", "tables", "--strength", "10", "--wounds", "D6")
+	_, rerun, _ := run(t, afterTurn1, "siege", "damage", "--dir", again, "B0-1", "T1", "--strength", "10", "--wounds", "D6", "--turn", "2")
+	if rerun != out2 {
+		t.Errorf("a rerun differs:\n%s\nwant\n%s", rerun, out2)
+	}
+	// Another seed throws other dice.
+	other := withPendingBattle(t)
+	var outs []string
+	for _, seed := range []string{"a", "b", "c"} {
+		_, o, _ := run(t, afterTurn1, "siege", "damage", "--dir", other, "B0-1", "W1", "--strength", "10", "--wounds", "D6", "--seed", seed, "--turn", "1")
+		outs = append(outs, o[strings.Index(o, "\n"):])
+	}
+	if outs[0] == outs[1] && outs[1] == outs[2] {
+		t.Errorf("--seed changes nothing:\n%s", outs[0])
+	}
+}
+
+func TestSiegeDamageProfiles(t *testing.T) {
+	dir := withPendingBattle(t)
+	code, out, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "W3", "--strength", "10", "--wounds", "D6")
+	if code != exitOK || !strings.Contains(out, "  roll  ES to wound W3: S10 vs T10, 4+: ") || !strings.Contains(out, "  W3 wall, S10 vs T10: 1 hit(s), needs 4+, ") {
+		t.Fatalf("exit %d\n%s%s", code, out, stderr)
+	}
+	if s := readSiege(t, dir); s.Model != siege.ModelProfiles {
+		t.Errorf("the config's default model is profiles (D17): %+v", s.Model)
+	}
+}
+
+func TestSiegeDamageErrors(t *testing.T) {
+	dir := withPendingBattle(t)
+	// One roll fixes the model of the siege.
+	if code, _, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "W1", "--strength", "3", "--weapon", "spell"); code != exitOK {
+		t.Fatal(stderr)
+	}
+	cases := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"B9-9", "W1", "--strength", "10"}, exitUsage,
+			"turnproc: error: no siege B9-9 is awaiting its result\nhint: sieges awaiting results: B0-1\n"},
+		{[]string{"B0-1", "W9", "--strength", "10"}, exitUsage,
+			"turnproc: error: siege: no castle part \"W9\"; the parts are W1, T1, W2, T2, W3, T3, W4, T4, W5, G\n" +
+				"hint: see the castle with: turnproc siege damage B0-1 --show; and \"turnproc siege damage --help\"\n"},
+		{[]string{"B0-1", "W1", "--strength", "11"}, exitUsage, "turnproc: error: siege: Strength 11 is not 1–10\n"},
+		{[]string{"B0-1", "W1"}, exitUsage, "turnproc: error: siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)\n"},
+		{[]string{"B0-1", "W1", "--strength", "10", "--wounds", "D7"}, exitUsage,
+			"turnproc: error: siege: wounds \"D7\" are not a number 1–10 or dice such as D3, D6, 2D6\n"},
+		{[]string{"B0-1", "W1", "--strength", "10", "--weapon", "trebuchet"}, exitUsage, "weapon \"trebuchet\" is not one of cannon, stone-thrower"},
+		{[]string{"B0-1", "W1", "--strength", "10", "--turn", "9"}, exitUsage, "turnproc: error: siege: turn 9 is not 1–7 (ES-SCN-07)\n"},
+		{[]string{"B0-1", "T1", "--strength", "3", "--weapon", "ram", "--models", "6"}, exitUsage,
+			"turnproc: error: siege: a ram attacks only gates and walls (ES-EQA-RAM-2), not tower T1\n"},
+		{[]string{"B0-1", "W1", "--strength", "10", "--model", "tables"}, exitUsage,
+			"turnproc: error: siege B0-1 is rolled with the profiles model since its first roll\nhint: leave out --model, or remove "},
+		{[]string{"B0-1", "W1", "--strength", "10", "--model", "dice"}, exitUsage,
+			"turnproc: error: damage model \"dice\" is not profiles or tables\nhint: D17: profiles (ES, the default) or tables (IT)\n"},
+		{[]string{"B0-1"}, exitUsage, "turnproc: error: siege damage takes a battle and a part (or a battle and --show), got 1 argument(s)\n"},
+		{[]string{"B0-1", "W1", "W2", "--strength", "10"}, exitUsage, "got 3 argument(s)"},
+		{[]string{"B0-1", "W1", "--strength", "ten"}, exitUsage, "turnproc: error: siege damage: invalid value \"ten\" for flag -strength"},
+	}
+	for _, c := range cases {
+		code, _, stderr := run(t, afterTurn1, append([]string{"siege", "damage", "--dir", dir}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.stderr) {
+			t.Errorf("siege damage %v: exit %d, stderr %q; want %d, %q", c.args, code, stderr, c.code, c.stderr)
+		}
+	}
+	if s := readSiege(t, dir); s.Attacks != 1 {
+		t.Errorf("refused calls changed the state: %+v", s)
+	}
+	for _, c := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"siege"}, "turnproc: error: siege needs a subcommand\n"},
+		{[]string{"siege", "bombard"}, "turnproc: error: unknown siege subcommand \"bombard\"\nhint: the siege subcommands are: damage\n"},
+	} {
+		if code, _, stderr := run(t, afterTurn1, c.args...); code != exitUsage || !strings.HasPrefix(stderr, c.stderr) {
+			t.Errorf("%v: exit %d %q", c.args, code, stderr)
+		}
+	}
+	if code, out, _ := run(t, afterTurn1, "siege", "damage", "--help"); code != exitOK || !strings.Contains(out, "Usage: turnproc siege damage [flags] BATTLE PART | BATTLE --show") {
+		t.Errorf("--help: %d %s", code, out)
+	}
+	// A damaged state file is bad input.
+	p := filepath.Join(dir, "turns", "000", "sieges", "B0-1.json")
+	if err := os.WriteFile(p, []byte(`{"model":"dice"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := run(t, afterTurn1, "siege", "damage", "--dir", dir, "B0-1", "--show")
+	if code != exitBadInput || !strings.Contains(stderr, "B0-1.json: model \"dice\" is not profiles or tables\nhint: restore the file from your backup") {
+		t.Errorf("bad state file: %d %q", code, stderr)
+	}
+}
