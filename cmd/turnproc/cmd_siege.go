@@ -20,7 +20,8 @@ const siegeUsage = `Usage: turnproc siege <subcommand> [flags] [arguments]
 Table-side helpers for a siege awaiting its result.
 
 Subcommands:
-  damage   roll an attack against a wall, tower or the gate, keeping the castle's damage
+  damage     roll an attack against a wall, tower or the gate, keeping the castle's damage
+  prebattle  roll the pre-battle phase from the machines each side declares
 `
 
 func cmdSiege(ctx context.Context, e *env, args []string) error {
@@ -30,11 +31,13 @@ func cmdSiege(ctx context.Context, e *env, args []string) error {
 	switch args[0] {
 	case "damage":
 		return cmdSiegeDamage(ctx, e, args[1:])
+	case "prebattle":
+		return cmdSiegePreBattle(ctx, e, args[1:])
 	case "-h", "--help", "help":
 		fmt.Fprint(e.stdout, siegeUsage)
 		return errHelp
 	}
-	return usageError(fmt.Sprintf("unknown siege subcommand %q", args[0]), "the siege subcommands are: damage")
+	return usageError(fmt.Sprintf("unknown siege subcommand %q", args[0]), "the siege subcommands are: damage, prebattle")
 }
 
 // damageFlags are the flags of "siege damage".
@@ -210,16 +213,20 @@ func (c *campaignFiles) siegeDamage(s *campaign.State, b *campaign.Battle, path 
 	return st, nil
 }
 
-// newSiegeDamage is the undamaged castle of a siege: laid out for the whole
-// defending force in a castle of the square's material.
+// newSiegeDamage is the undamaged castle of a siege.
 func (c *campaignFiles) newSiegeDamage(s *campaign.State, b *campaign.Battle, model siege.DamageModel, mode siege.FireMarkerMode) siege.SiegeDamage {
+	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(c.castle(s, b)))
+}
+
+// castle is a siege's castle: laid out for the whole defending force in a
+// castle of the square's material (ES-ANA-00, D18, D20).
+func (c *campaignFiles) castle(s *campaign.State, b *campaign.Battle) siege.Castle {
 	value := s.Square(b.At).Value
 	capital := false
 	if p := s.Player(b.Defender); p != nil {
 		capital = p.Capital == b.At
 	}
-	castle := siege.Layout(b.SidePoints(campaign.Defender), value, siege.CastleMaterial(c.m.Square(b.At), value, capital))
-	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(castle))
+	return siege.Layout(b.SidePoints(campaign.Defender), value, siege.CastleMaterial(c.m.Square(b.At), value, capital))
 }
 
 // damageAttack reads the attack from the flags.

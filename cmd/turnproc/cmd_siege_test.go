@@ -175,3 +175,29 @@ func TestSiegeDamageErrors(t *testing.T) {
 		t.Errorf("bad state file: %d %q", code, stderr)
 	}
 }
+
+func TestSiegePreBattle(t *testing.T) {
+	dir := withPendingBattle(t)
+	args := []string{"siege", "prebattle", "--dir", dir, "B0-1", "--attacker", "cannon:a1, tower:t1:beasts mantlet:m1", "--defender", "bolt-thrower:d1"}
+	code, out1, stderr := run(t, afterTurn1, args...)
+	if code != exitOK || !strings.Contains(out1, "Pre-battle phase of B0-1 (P11):") || !strings.Contains(out1, "RU-PRE") {
+		t.Fatalf("exit %d\n%s%s", code, out1, stderr)
+	}
+	if _, out2, _ := run(t, afterTurn1, args...); out2 != out1 {
+		t.Error("the same declarations must give the same rolls")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"B0-1", "--attacker", "cannon"}, `--attacker: "cannon" is not KIND:ID`},
+		{[]string{"B0-1", "--defender", "tower:t1"}, "--defender: tower is the besieger's"},
+		{[]string{"B0-1", "--attacker", "dragon:d"}, `--attacker: unknown machine kind "dragon"`},
+		{[]string{"B9-9"}, "no siege B9-9 is awaiting a result"},
+	} {
+		code, _, stderr := run(t, afterTurn1, append([]string{"siege", "prebattle", "--dir", dir}, c.args...)...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d %q, want %q", c.args, code, stderr, c.want)
+		}
+	}
+}

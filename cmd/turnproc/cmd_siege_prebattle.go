@@ -1,0 +1,121 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/store"
+	"github.com/turnproc/turnproc/siege"
+)
+
+func cmdSiegePreBattle(_ context.Context, e *env, args []string) error {
+	fs := newFlags("siege prebattle", "BATTLE --attacker MACHINES --defender MACHINES",
+		`Roll the pre-battle phase of a siege awaiting its result (siege-rules.md §4): the ES
+deployment rolls of mantlets, siege towers and covered rams, then the RU phase — defensive
+fire, attacking fire with re-rolled sixes, destroyed machines, breached sections, defenders
+shooting twice. Each side's machines are listed as KIND:ID[:FLAG], separated by spaces or
+commas. Kinds: cannon, stone-thrower, bolt-thrower, other (war machines); tower, covered-ram
+(engines; flag "beasts" for draught beasts); mantlet (a mantlet unit). Flag "outside" marks a
+defender's machine outside the walls. The dice come from the campaign seed and the battle, so
+the same declarations give the same rolls; the record is kept in turns/NNN/sieges/.
+Example:
+  turnproc siege prebattle B3-1 --attacker "cannon:a1 tower:t1:beasts mantlet:m1" --defender "bolt-thrower:d1"`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	attacker := fs.String("attacker", "", "the attacker's machines")
+	defender := fs.String("defender", "", "the defender's machines")
+	pos, err := parseInterleaved(fs, e, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError(fmt.Sprintf("siege prebattle takes the battle, got %d argument(s)", len(pos)), `run "turnproc siege prebattle --help"`)
+	}
+	setup, err := parseMachines(*attacker, *defender)
+	if err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	_, s, err := c.current()
+	if err != nil {
+		return err
+	}
+	b := pendingBattle(s, strings.ToUpper(pos[0]))
+	if b == nil || b.Kind != campaign.Siege {
+		return usageError(fmt.Sprintf("no siege %s is awaiting a result", strings.ToUpper(pos[0])), pendingSieges(s))
+	}
+	for _, el := range c.castle(s, b).Elements {
+		if el.Kind == siege.KindWall {
+			setup.Walls = append(setup.Walls, el.ID)
+		}
+	}
+	d := campaign.NewDice(s.Seed+"\x00prebattle\x00"+b.ID, b.Turn)
+	pb, err := siege.RollPreBattle(setup, siege.PreBattleOptions{}, d)
+	if err != nil {
+		return usageError(err.Error(), "")
+	}
+	data, err := json.MarshalIndent(struct {
+		Setup     siege.PreBattleSetup `json:"setup"`
+		PreBattle siege.PreBattle      `json:"prebattle"`
+	}{setup, pb}, "", "  ")
+	if err != nil {
+		return err
+	}
+	path := c.dir.TurnPath(b.Turn, "sieges", b.ID+"-prebattle.json")
+	if err := store.WriteFile(path, append(data, '\n')); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "Pre-battle phase of %s (%s):\n", b.ID, b.At)
+	for _, l := range pb.Lines() {
+		fmt.Fprintf(e.stdout, "  %s\n", l)
+	}
+	fmt.Fprintf(e.stdout, "Recorded in %s.\n", path)
+	return nil
+}
+
+// parseMachines reads the two sides' KIND:ID[:FLAG] lists.
+func parseMachines(attacker, defender string) (siege.PreBattleSetup, error) {
+	var s siege.PreBattleSetup
+	for _, side := range []struct {
+		name, list string
+	}{{"attacker", attacker}, {"defender", defender}} {
+		for _, item := range strings.FieldsFunc(side.list, func(r rune) bool { return r == ',' || r == ' ' }) {
+			parts := strings.Split(strings.ToLower(item), ":")
+			if len(parts) < 2 || parts[1] == "" {
+				return s, usageError(fmt.Sprintf("--%s: %q is not KIND:ID", side.name, item), `e.g. "cannon:a1 tower:t1:beasts"`)
+			}
+			kind, id, flags := parts[0], parts[1], parts[2:]
+			has := func(f string) bool { return strings.Contains(strings.Join(flags, ":"), f) }
+			switch kind {
+			case "cannon", "stone-thrower", "bolt-thrower", "other":
+				piece := siege.ArtilleryPiece{ID: id, Kind: siege.ArtilleryKind(kind), Outside: has("outside")}
+				if side.name == "attacker" {
+					s.Attacker.Artillery = append(s.Attacker.Artillery, piece)
+				} else {
+					s.Defender.Artillery = append(s.Defender.Artillery, piece)
+				}
+			case "tower", "covered-ram", "mantlet":
+				if side.name != "attacker" {
+					return s, usageError(fmt.Sprintf("--defender: %s is the besieger's", kind), "siege towers, covered rams and mantlets belong to the attacker")
+				}
+				switch kind {
+				case "tower":
+					s.Attacker.SiegeTowers = append(s.Attacker.SiegeTowers, siege.PreBattleEngine{ID: id, DraughtBeasts: has("beasts")})
+				case "covered-ram":
+					s.Attacker.CoveredRams = append(s.Attacker.CoveredRams, siege.PreBattleEngine{ID: id, DraughtBeasts: has("beasts")})
+				default:
+					s.Attacker.Mantlets = append(s.Attacker.Mantlets, id)
+				}
+			default:
+				return s, usageError(fmt.Sprintf("--%s: unknown machine kind %q", side.name, kind),
+					"kinds: cannon, stone-thrower, bolt-thrower, other, tower, covered-ram, mantlet")
+			}
+		}
+	}
+	return s, nil
+}
