@@ -156,7 +156,7 @@ func TestSiegeDamageErrors(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"siege"}, "turnproc: error: siege needs a subcommand\n"},
-		{[]string{"siege", "bombard"}, "turnproc: error: unknown siege subcommand \"bombard\"\nhint: the siege subcommands are: damage\n"},
+		{[]string{"siege", "bombard"}, "turnproc: error: unknown siege subcommand \"bombard\"\nhint: the siege subcommands are: damage, prebattle\n"},
 	} {
 		if code, _, stderr := run(t, afterTurn1, c.args...); code != exitUsage || !strings.HasPrefix(stderr, c.stderr) {
 			t.Errorf("%v: exit %d %q", c.args, code, stderr)
