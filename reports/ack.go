@@ -46,6 +46,19 @@ type Ack struct {
 	Rules   campaign.Rules // for the chances
 
 	Replaces string // the subject or name of the earlier mail this one replaces
+
+	// Equipment are the siege-equipment declarations (EQUIP lines) as
+	// checked against their siege and budget (D19).
+	Equipment []AckEquipment
+}
+
+// AckEquipment is one EQUIP line and its verdict: the points it costs of
+// the side's budget, or why it is refused (English, from the siege package).
+type AckEquipment struct {
+	Line           int
+	Battle, Items  string
+	Cost, Budget   int
+	Refused, Notes string
 }
 
 // AckLine is one line of the mail as the parser understood it.
@@ -154,8 +167,25 @@ func (a *Ack) body(w *words) string {
 	if dice := a.diceLines(w); len(dice) > 0 {
 		paras = append(paras, section(w.text("ack.dice.heading", nil), dice))
 	}
+	if len(a.Equipment) > 0 && a.Status == AckAccepted {
+		paras = append(paras, section(w.text("ack.equipment.heading", nil), a.equipmentLines(w)))
+	}
 	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data))
 	return strings.Join(paras, "\n\n") + "\n"
+}
+
+// equipmentLines says, EQUIP line by EQUIP line, what the siege will see.
+func (a *Ack) equipmentLines(w *words) []string {
+	var out []string
+	for _, e := range a.Equipment {
+		data := args{"Line": e.Line, "Battle": e.Battle, "Items": e.Items, "Cost": e.Cost, "Budget": e.Budget, "Refused": e.Refused, "Notes": e.Notes}
+		if e.Refused != "" {
+			out = append(out, w.text("ack.equipment.refused", data))
+			continue
+		}
+		out = append(out, w.text("ack.equipment.accepted", data))
+	}
+	return out
 }
 
 // opening says what became of the mail.

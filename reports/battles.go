@@ -10,7 +10,8 @@ import (
 // for each, who attacks and defends, the garrison, what brought it about,
 // every force with its side, role, points, entry edge, arrival modifier
 // and combine check, and the notes the moderator must settle. howto adds
-// the moderator's instructions for entering results (D14, D16).
+// the moderator's instructions for entering results (D14, D16). A siege
+// is followed by its siege sheet (siege.go).
 func (d *doc) battles(t *Turn, list []campaign.Battle, howto bool) {
 	w := d.w
 	if howto && len(list) > 0 {
@@ -43,6 +44,9 @@ func (d *doc) battles(t *Turn, list []campaign.Battle, howto bool) {
 			d.f.Ln(1)
 			d.para(w.text("battle.notes", nil), "B", 9)
 			d.notes(b.Notes)
+		}
+		if b.Kind == campaign.Siege {
+			d.siege(t, b)
 		}
 	}
 }

@@ -146,22 +146,12 @@ type column struct {
 // break so every page of a long table can be read alone.
 func (d *doc) table(cols []column, rows [][]string) {
 	const h = 5.5
-	header := func() {
-		d.font("B", 8.5)
-		d.f.SetFillColor(225, 225, 225)
-		d.f.SetDrawColor(150, 150, 150)
-		d.f.SetLineWidth(0.2)
-		for _, c := range cols {
-			d.f.CellFormat(c.width, h, c.head, "1", 0, c.align, true, 0, "")
-		}
-		d.f.Ln(h)
-	}
 	d.room(3 * h)
-	header()
+	d.tableHeader(cols, h)
 	for _, r := range rows {
 		if d.f.GetY()+h > pageH-bottomMargin {
 			d.f.AddPage()
-			header()
+			d.tableHeader(cols, h)
 		}
 		d.font("", 8.5)
 		for i, c := range cols {
@@ -169,4 +159,16 @@ func (d *doc) table(cols []column, rows [][]string) {
 		}
 		d.f.Ln(h)
 	}
+}
+
+// tableHeader writes a table's header row, h millimetres tall.
+func (d *doc) tableHeader(cols []column, h float64) {
+	d.font("B", 8.5)
+	d.f.SetFillColor(225, 225, 225)
+	d.f.SetDrawColor(150, 150, 150)
+	d.f.SetLineWidth(0.2)
+	for _, c := range cols {
+		d.f.CellFormat(c.width, h, c.head, "1", 0, c.align, true, 0, "")
+	}
+	d.f.Ln(h)
 }

@@ -244,7 +244,7 @@ var sample = map[string]any{
 	"Month": "December", "N": 2, "Name": "Karl Franz", "OfSeason": "turn 1 of 3 of the season",
 	"Order": "A1 MOVE E10", "Page": 1, "Pages": 4, "Percent": 72, "Place": 1, "Player": "Karl Franz",
 	"Points": 500, "Problem": "there is no army A9", "Race": "Empire", "Range": "A1–T15", "Reason": "E10 is free land",
-	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Side": "attacker", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
+	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Side": "attacker", "Items": "ladders 4", "Cost": 60, "Refused": "over the budget", "Notes": "", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
 	"Title": "The Riverlands Campaign", "To": "E10", "Total": 7, "Turn": 1, "TurnOfSeason": 1, "Unit": "A1",
 	"Value": "+1", "Weekday": "Sunday", "Year": 1, "Zone": "UTC",
 	"Amount": 2, "Attacker": "Grimgor", "Battle": "B2-1", "Crossed": 1, "Defender": "Karl Franz", "Edge": "south",
@@ -252,6 +252,12 @@ var sample = map[string]any{
 	"Kind": "Field battle", "Last": "A9 (500 points)", "NextBalance": 4, "Other": "Grimgor", "Reserves": 200,
 	"Units": "A7 (500 points) and A9 (500 points)", "Chance": "8 or less on 2D6, 72%",
 	"Hint": "orders are MOVE, SAIL, …", "Replaces": "Orders turn 1",
+	// the siege sheet
+	"Material": "Wooden castle", "SquareValue": 6, "Capacity": 1800, "Inside": 1800, "Outside": 1000,
+	"Walls": 5, "Towers": 4, "Gate": "W3", "Wall": "W3", "BasePoints": 1000, "Per": 1000, "Toughness": 9, "Wounds": 11,
+	"Limits": "as many ranks as fit; at most 1 cauldron", "Elements": "W1–W5", "Troops": "infantry and war beasts",
+	"Rules": "ES-ANA-W3, ES-EQD-02", "Machines": 1, "Models": 30, "Monstrous": 9, "Crew": 5, "Budget": 225,
+	"Cauldrons": 5, "Attackers": "A9", "Defenders": "",
 }
 
 func TestEveryTextExecutes(t *testing.T) {
@@ -282,6 +288,14 @@ func TestSpanish(t *testing.T) {
 		{"season.autumn", nil, "otoño"},
 		{"ack.chance", map[string]any{"Target": 8, "Percent": 72}, "8 o menos en 2D6, 72 %"},
 		{"problem.orders.unknown-order", map[string]any{"Text": `unknown order "MARCH"`}, `orden desconocida (unknown order "MARCH")`},
+		{"siege.room.units", map[string]any{"N": 2}, "2 unidades"},
+		{"siege.room.war-machines", map[string]any{"N": 1}, "como mucho 1 máquina de guerra"},
+		{"siege.defenders", map[string]any{"Points": 2800, "Garrison": 1800, "Inside": 1800},
+			"El defensor suma 2800 puntos, guarnición de 1800 incluida: 1800 dentro de las murallas."},
+		{"siege.defenders", map[string]any{"Points": 1000, "Garrison": 0, "Inside": 1000},
+			"El defensor suma 1000 puntos: 1000 dentro de las murallas."},
+		{"siege.reinforcements", map[string]any{"Attackers": "A9 y A10", "Defenders": ""},
+			"Los refuerzos no compran equipo de asedio (D19); los refuerzos del atacante cuentan como equipados con escalas y garfios [A73]. Refuerzos del atacante: A9 y A10."},
 	}
 	for _, tt := range tests {
 		got, err := es.Text(tt.name, tt.data)

@@ -124,6 +124,7 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, repl
 		}
 		if a.Status == string(orders.StatusAccepted) {
 			a.Preview, a.Map, a.State = campaign.Preview(c.m, c.cfg.Rules(), s, sh.Set), c.m, s
+			a.Equipment = c.checkEquipment(s, rc.Player, sh.Equipment)
 		}
 	}
 	return reports.ComposeAck(a)

@@ -117,3 +117,31 @@ func TestLateMailIsAnsweredNotApplied(t *testing.T) {
 		t.Errorf("a late mail must not be applied: %s", out)
 	}
 }
+
+func TestCheckJudgesEquipment(t *testing.T) {
+	dir := withPendingBattle(t) // siege B0-1 at P11: the empire's A1 (500) against the orc capital
+	c, _ := openCampaign(dir)
+	md, _ := c.maildir()
+	raw := "From: Karl Franz <karl@reikland.example>\r\nTo: turns@riverlands.example\r\nSubject: siege kit\r\n" +
+		"Message-ID: <kit@reikland.example>\r\n\r\nCAMPAIGN riverlands PLAYER empire TURN 1\r\nEQUIP B0-1 ladders 4\r\nEQUIP B9-9 ram 1\r\n"
+	name, err := md.Deliver([]byte(raw), "kit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := beforeTurn1
+	os.Chtimes(filepath.Join(md.Dir(), "new", name), at, at)
+	if code, _, stderr := run(t, at, "check", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	replies, _ := filepath.Glob(filepath.Join(dir, "inbox", "001", "replies", "*.eml"))
+	if len(replies) != 1 {
+		t.Fatalf("%d replies", len(replies))
+	}
+	b, _ := os.ReadFile(replies[0])
+	body := strings.ReplaceAll(string(b), "=\r\n", "")
+	for _, want := range []string{"EQUIP B0-1 ladders 4: accepted, 0 of 75 points", "EQUIP B9-9 ram 1: refused: there is no siege B9-9 awaiting its result"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the reply lacks %q:\n%s", want, body)
+		}
+	}
+}
