@@ -68,7 +68,4 @@ type Initiator struct {
 	Rolls  []int  `json:"rolls"`
 }
 
-// Visible says whether a player may read the event in his report.
-func (e Event) Visible(player string) bool { return e.Public || e.Player == player }
-
 func at(c Coord) *Coord { return &c }
