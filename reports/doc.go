@@ -20,4 +20,8 @@
 // and battles: each battle or siege to fight with its forces, roles,
 // entry edges, arrival modifiers and combine checks (§6.3, D12, D13), how
 // the moderator reports its result, and what the result did (D14, D15).
+// Each siege gets a sheet to print for the table: the castle's material
+// (D20), capacity and who deploys outside (D18), its plan and parts from
+// package siege (§3), the ES scenario with a victory tally (siege rules
+// §2.2, §2.4) and each side's equipment budget (D19, [A73]).
 package reports

@@ -94,6 +94,7 @@ func (d *doc) rule() {
 	d.f.Ln(2)
 }
 
+// subheading titles a part of a sheet, kept with what follows it.
 func (d *doc) subheading(text string) {
 	d.room(20)
 	d.f.Ln(2)
@@ -282,7 +283,8 @@ func (d *doc) siegeTally(c siege.Castle) {
 	w := d.w
 	const turns = 7 // ES-SCN-07
 	sections := c.VictorySections()
-	d.room(24 + 7*float64(len(sections)+2))
+	// Keep the tally on one page when it fits in one.
+	d.room(min(24+7*float64(len(sections)+2), pageH-bottomMargin-margin-1))
 	d.subheading(w.text("siege.section.tally", nil))
 	d.para(w.text("siege.tally.howto", nil), "", 9)
 	d.f.Ln(1)
@@ -371,7 +373,7 @@ func (d *doc) castlePlan(c siege.Castle) {
 	}
 	f, w := d.f, d.w
 	const maxH, top, bottom, legendH = 62.0, 10.0, 9.0, 8.0
-	scale := min(textWidth*0.8/plan.Width, maxH/plan.Height)
+	scale := min(textWidth/plan.Width, maxH/plan.Height)
 	pw, ph := plan.Width*scale, plan.Height*scale
 	d.room(top + ph + bottom + legendH + 4)
 	f.Ln(2)

@@ -17,10 +17,10 @@ import (
 //
 //	turn order: empire 5, orcs 2 → empire first
 //	empire  A1 (1000) MOVE D3: 1 + 1 passes; A3 (500) MOVE C3 D3: 1 + 1, 1 + 1
-//	end     B2-1 siege in D3, orcish and worth 6 (wood, D20): A7 (1000) and
-//	        the garrison of 1800 defend, 2800 points for walls that hold
-//	        1800 (D18); A1 attacks; A3 fails its combine check with 6 + 6
-//	        and reinforces the attacker
+//	end     B2-1 siege in D3, orcish and worth 6 (wood, D20): A7 and A8
+//	        (1000 each) and the garrison of 600 defend, 2600 points for
+//	        walls that hold 1800 (D18); A1 attacks; A3 fails its combine
+//	        check with 6 + 6 and reinforces the attacker
 func siegeTurn(t testing.TB) Turn {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join("testdata", "seaboard.txt"))
@@ -47,8 +47,9 @@ func siegeTurn(t testing.TB) Turn {
 			{ID: "A1", Owner: "empire", At: coord("C3"), Points: 1000},
 			{ID: "A3", Owner: "empire", At: coord("B3"), Points: 500},
 			{ID: "A7", Owner: "orcs", At: coord("D3"), Points: 1000},
+			{ID: "A8", Owner: "orcs", At: coord("D3"), Points: 1000},
 		},
-		NextArmy: 7,
+		NextArmy: 8,
 	}
 	sets := []campaign.OrderSet{{Player: "empire", Orders: []campaign.Order{mv("A1", 2, "D3"), mv("A3", 3, "C3", "D3")}}}
 	dice := campaign.ScriptedDice(5, 2, 1, 1, 1, 1, 1, 1, 6, 6)
@@ -71,7 +72,7 @@ func TestSiegeFixture(t *testing.T) {
 	s := tt.siegeSheet(tt.Outcome.Battles[0])
 	got := []int{s.Value, s.DefenderPoints, s.Castle.Capacity, s.Castle.Inside, s.Castle.Outside,
 		s.Castle.WallSections, s.AttackerPoints, s.AttackerBudget, s.DefenderBudget}
-	want := []int{6, 2800, 1800, 1800, 1000, 5, 1000, 150, 420}
+	want := []int{6, 2600, 1800, 1800, 800, 5, 1000, 150, 390}
 	if !slices.Equal(got, want) {
 		t.Errorf("sheet numbers = %v, want %v", got, want)
 	}
@@ -98,11 +99,11 @@ func TestSiegeSheetMaterial(t *testing.T) {
 		capacity int
 		outside  int
 	}{
-		{"value under 8", 6, false, campaign.AutoMaterial, campaign.Wood, "low", 1800, 1000},
-		{"value 8", 8, false, campaign.AutoMaterial, campaign.Stone, "value", 2400, 400},
-		{"capital", 5, true, campaign.AutoMaterial, campaign.Stone, "capital", 1500, 1300},
+		{"value under 8", 6, false, campaign.AutoMaterial, campaign.Wood, "low", 1800, 800},
+		{"value 8", 8, false, campaign.AutoMaterial, campaign.Stone, "value", 2400, 200},
+		{"capital", 5, true, campaign.AutoMaterial, campaign.Stone, "capital", 1500, 1100},
 		{"map sets wood", 10, true, campaign.Wood, campaign.Wood, "map", 3000, 0},
-		{"map sets stone", 5, false, campaign.Stone, campaign.Stone, "map", 1500, 1300},
+		{"map sets stone", 5, false, campaign.Stone, campaign.Stone, "map", 1500, 1100},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,22 +159,22 @@ func TestSiegeSheetText(t *testing.T) {
 			"B2-1 — Siege in D3", "Siege sheet — B2-1 in D3",
 			"Wooden castle: D3 is worth 6, under 8, and is not a capital (D20).",
 			"Capacity of the fortifications: 300 × 6 = 1800 points (D18).",
-			"The defender fields 2800 points, the garrison's 1800 included: 1800 inside the walls.",
-			"1000 points must deploy outside the walls (D18).",
+			"The defender fields 2600 points, the garrison's 600 included: 1800 inside the walls.",
+			"800 points must deploy outside the walls (D18).",
 			"The castle has 5 wall sections, 4 towers, the gate in W3 and 4 courtyard quadrants",
 			"Attacker: deploys facing the fortress, more than 24\" from any part of the castle (ES-SCN-05)",
 			"Defender's table edge (A-06)",
 			"W1 wall section left flank T9 W11 yes Wall walk: as many ranks as fit; at most 1 cauldron",
-			"Top of the tower: 1 unit; up to 30 infantry or war beasts, or 9 monstrous infantry or monstrous beasts; at most 1 war machine",
+			"Top of the tower: 1 unit; up to 30 models", "Inside the tower: 1 unit; up to 20 models",
 			"G gate in W3 T7 W7 yes none of its own: units hold W3",
 			"Courtyard (Q1–Q4): any troops [ES-ANA-C1].",
 			"Duration: 7 turns (ES-SCN-07).", "First turn: the defender plays first (ES-SCN-06). Note C-01",
-			"the 1000 points that do not fit deploy outside the walls (D18)",
+			"the 800 points that do not fit deploy outside the walls (D18)",
 			"Victory tally (ES-SCN-08)",
 			"Section Turn 1 Turn 2 Turn 3 Turn 4 Turn 5 Turn 6 Turn 7 Held at the end",
 			"W1 wall section T1 tower W2 wall section T2 tower W3 wall section T3 tower W4 wall section T4 tower W5 wall section Q1 courtyard quadrant Q2 courtyard quadrant Q3 courtyard quadrant Q4 courtyard quadrant Sections held (A / D)",
 			"The attacker, Karl Franz, fields 1000 points from the start: up to 150 points of siege equipment",
-			"The defender, Grimgor, fields 2800 points from the start: up to 420 points of siege equipment",
+			"The defender, Grimgor, fields 2600 points from the start: up to 390 points of siege equipment",
 			"up to 5 cauldrons of boiling oil",
 			"the attacker's reinforcements count as having ladders and grapnels [A73]. The attacker's reinforcements: A3.",
 			"EQUIP B2-1",
@@ -182,17 +183,17 @@ func TestSiegeSheetText(t *testing.T) {
 			"B2-1 — Asedio en D3", "Hoja de asedio — B2-1 en D3",
 			"Castillo de madera: D3 vale 6, menos de 8, y no es una capital (D20).",
 			"Capacidad de las fortificaciones: 300 × 6 = 1800 puntos (D18).",
-			"El defensor suma 2800 puntos, guarnición de 1800 incluida: 1800 dentro de las murallas.",
-			"1000 puntos deben desplegar fuera de las murallas (D18).",
+			"El defensor suma 2600 puntos, guarnición de 600 incluida: 1800 dentro de las murallas.",
+			"800 puntos deben desplegar fuera de las murallas (D18).",
 			"Atacante: despliega frente a la fortaleza", "Borde de la mesa del defensor (A-06)",
 			"W1 sección de muralla flanco izquierdo R9 H11 sí Adarve: tantas filas como quepan; como mucho 1 caldero",
-			"Lo alto de la torre: 1 unidad; hasta 30 miniaturas de infantería o bestias de guerra",
+			"Lo alto de la torre: 1 unidad; hasta 30 miniaturas", "Interior de la torre: 1 unidad; hasta 20 miniaturas",
 			"Duración: 7 turnos (ES-SCN-07).", "Primer turno: empieza el defensor (ES-SCN-06). Nota C-01",
 			"Recuento de victoria (ES-SCN-08)",
 			"Sección Turno 1 Turno 2 Turno 3 Turno 4 Turno 5 Turno 6 Turno 7 Controlada al final",
 			"Q4 cuadrante del patio Secciones (A / D)",
 			"El atacante, Karl Franz, suma 1000 puntos desde el principio: hasta 150 puntos de equipo de asedio",
-			"El defensor, Grimgor, suma 2800 puntos desde el principio: hasta 420 puntos de equipo de asedio",
+			"El defensor, Grimgor, suma 2600 puntos desde el principio: hasta 390 puntos de equipo de asedio",
 			"hasta 5 calderos de aceite hirviendo",
 			"Refuerzos del atacante: A3.", "EQUIPAR B2-1",
 		}},
