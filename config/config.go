@@ -41,6 +41,10 @@ type Campaign struct {
 	Moderator mail.Address
 	Language  string // of the moderator's report: "en" or "es"
 	Seed      string // the dice seed (campaign.NewDice)
+	// ModeratorPasswordHash is the bcrypt hash of the password the
+	// moderator's own mail (PLAYER moderator, with RESULT lines) carries;
+	// "" = his From address alone authenticates it.
+	ModeratorPasswordHash string
 }
 
 // Map is the [map] table.

@@ -22,6 +22,7 @@ var schema = []key{
 	{"campaign.title", aString, `title = "The Riverlands Campaign"`},
 	{"campaign.moderator", aString, `moderator = "Marta <moderator@example.org>"`},
 	{"campaign.language", aString, `language = "en"`},
+	{"campaign.moderator_password_hash", aString, `moderator_password_hash = "$2a$10$…" (from turnproc passwd)`},
 	{"campaign.seed", aString, `seed = "5eed0f7e1c0a2d3b"`},
 	{"map", aTable, "[map]"},
 	{"map.file", aString, `file = "map.txt"`},

@@ -37,6 +37,8 @@ type rawCampaign struct {
 	Moderator string `toml:"moderator"`
 	Language  string `toml:"language"`
 	Seed      string `toml:"seed"`
+	// ModeratorPasswordHash authenticates the moderator's mailed results.
+	ModeratorPasswordHash string `toml:"moderator_password_hash"`
 }
 
 type rawMap struct {
@@ -181,6 +183,12 @@ func (r *reporter) checkCampaign(c *Config, raw rawCampaign) {
 		Language:  r.language("campaign.language", raw.Language)}
 	if c.Campaign.Title == "" {
 		c.Campaign.Title = raw.ID
+	}
+	if raw.ModeratorPasswordHash != "" {
+		if _, err := bcrypt.Cost([]byte(raw.ModeratorPasswordHash)); err != nil {
+			r.bad("campaign.moderator_password_hash", "is not a bcrypt hash", `make one with "turnproc passwd" and paste it here`)
+		}
+		c.Campaign.ModeratorPasswordHash = raw.ModeratorPasswordHash
 	}
 }
 
@@ -377,6 +385,8 @@ func (r *reporter) checkPlayers(c *Config, raw []rawPlayer) {
 				r.bad(at+".id", fmt.Sprintf("%q is not a valid id", rp.ID), idHint+`, like "empire"`)
 			case dup:
 				r.bad(at+".id", fmt.Sprintf("%q is already the id of players[%d]", rp.ID, prev), "give every player a different id")
+			case rp.ID == "moderator" || rp.ID == "moderador":
+				r.bad(at+".id", fmt.Sprintf("%q is the word the moderator's own mail uses", rp.ID), "give the player another id")
 			default:
 				ids[rp.ID] = i + 1
 			}

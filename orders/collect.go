@@ -63,6 +63,9 @@ type Window struct {
 	CheckFrom bool
 	// Ourselves is turnproc's own address: mails from it are never answered.
 	Ourselves string
+	// Moderator authenticates the moderator's own mail (PLAYER moderator),
+	// which may carry battle results.
+	Moderator Credentials
 }
 
 // Receipt says what happened to one mail and why.
@@ -146,6 +149,10 @@ func (a *authenticator) receive(r Received) Receipt {
 	s := Parse(mail.Text, a.w.Map)
 	rc.Sheet, rc.Player = s, s.Player
 	cred, known := a.w.Player(s.Player)
+	if IsModerator(s.Player) {
+		cred, known = a.w.Moderator, a.w.Moderator.Email != ""
+		rc.Player, s.Player = Moderator[0], Moderator[0]
+	}
 	if !known {
 		rc.Player = "" // a sender's made-up id is no player: it is quoted, clipped, in the reason
 	}
@@ -260,7 +267,9 @@ func badHeader(s *Sheet) string {
 func (in *Intake) OrderSets() []campaign.OrderSet {
 	players := make([]string, 0, len(in.Accepted))
 	for p := range in.Accepted {
-		players = append(players, p)
+		if !IsModerator(p) { // the moderator's mail carries results, not orders
+			players = append(players, p)
+		}
 	}
 	slices.Sort(players)
 	sets := make([]campaign.OrderSet, len(players))

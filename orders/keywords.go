@@ -37,6 +37,7 @@ const (
 	kwReduce
 	kwInitiative
 	kwEquip
+	kwResult
 	kwEnd
 	// Words inside an order.
 	kwInto
@@ -73,6 +74,7 @@ var spellings = []struct {
 	{kwReduce, []string{"REDUCE", "REDUCIR"}},
 	{kwInitiative, []string{"INITIATIVE", "INICIATIVA"}},
 	{kwEquip, []string{"EQUIP", "EQUIPAR", "EQUIPO"}},
+	{kwResult, []string{"RESULT", "RESULTADO"}},
 	{kwEnd, []string{"END", "FIN"}},
 	{kwInto, []string{"INTO", "EN"}},
 	{kwFirst, []string{"FIRST", "PRIMERO"}},

@@ -19,7 +19,10 @@ type Sheet struct {
 	Password string // PASSWORD from the header, as written; never echoed
 	// Equipment are the siege-equipment declarations (EQUIP B3-1 …), as
 	// written: the siege package reads and checks them against the battle.
-	Equipment  []Equipment
+	Equipment []Equipment
+	// Results are battle results (RESULT B3-1 attacker 230 450), which
+	// only the moderator may send.
+	Results    []Result
 	Turn       int
 	HeaderLine int // 0: no header line was found
 	// InitiativeLine is where INITIATIVE was written (0: not given).
@@ -142,6 +145,8 @@ func (p *parser) line(l textLine) bool {
 		p.initiative(l)
 	case first == kwEquip:
 		p.equip(l)
+	case first == kwResult:
+		p.result(l)
 	case first.unitVerb():
 		verb := strings.ToUpper(l.words[0])
 		unit := "army"
@@ -291,6 +296,9 @@ func (s *Sheet) Echo() []EchoLine {
 	}
 	for _, e := range s.Equipment {
 		out = append(out, EchoLine{e.Line, "EQUIP " + e.Battle + " " + e.Items})
+	}
+	for _, r := range s.Results {
+		out = append(out, EchoLine{r.Line, r.String()})
 	}
 	if s.InitiativeLine > 0 {
 		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})

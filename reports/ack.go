@@ -50,6 +50,15 @@ type Ack struct {
 	// Equipment are the siege-equipment declarations (EQUIP lines) as
 	// checked against their siege and budget (D19).
 	Equipment []AckEquipment
+	// Results are the moderator's RESULT lines and what became of each.
+	Results []AckResult
+}
+
+// AckResult is one RESULT line of the moderator's mail: recorded, or
+// refused and why (English, from the rules).
+type AckResult struct {
+	Line          int
+	Text, Refused string
 }
 
 // AckEquipment is one EQUIP line and its verdict: the points it costs of
@@ -166,6 +175,18 @@ func (a *Ack) body(w *words) string {
 	}
 	if dice := a.diceLines(w); len(dice) > 0 {
 		paras = append(paras, section(w.text("ack.dice.heading", nil), dice))
+	}
+	if len(a.Results) > 0 && a.Status == AckAccepted {
+		var lines []string
+		for _, r := range a.Results {
+			data := args{"Line": r.Line, "Text": r.Text, "Refused": r.Refused}
+			if r.Refused != "" {
+				lines = append(lines, w.text("ack.result.refused", data))
+			} else {
+				lines = append(lines, w.text("ack.result.recorded", data))
+			}
+		}
+		paras = append(paras, section(w.text("ack.results.heading", nil), lines))
 	}
 	if len(a.Equipment) > 0 && a.Status == AckAccepted {
 		paras = append(paras, section(w.text("ack.equipment.heading", nil), a.equipmentLines(w)))

@@ -62,11 +62,15 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 		return 0, 0, 0, err
 	}
 	in := orders.Collect(mails, c.window(turn))
+	results, err := c.recordMailedResults(s, in)
+	if err != nil {
+		return 0, 0, 0, err
+	}
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
 	for _, rc := range in.Receipts {
 		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
 		replaces := ""
-		if rc.Status == orders.StatusAccepted || rc.Status == orders.StatusReplaced {
+		if (rc.Status == orders.StatusAccepted || rc.Status == orders.StatusReplaced) && !orders.IsModerator(rc.Player) {
 			if prev, ok := earlier[rc.Player]; ok {
 				replaces = subjectOrName(prev)
 			}
@@ -75,7 +79,7 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 		if rc.Status == orders.StatusIgnored || exists(path) {
 			continue
 		}
-		eml, err := c.ack(rc, turn, s, replaces, now)
+		eml, err := c.ack(rc, turn, s, replaces, now, results[rc.Name])
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -89,11 +93,11 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 }
 
 // ack composes the answer to one received mail.
-func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, replaces string, now time.Time) ([]byte, error) {
+func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, replaces string, now time.Time, results []reports.AckResult) ([]byte, error) {
 	a := reports.Ack{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
 		Lang: c.cfg.Campaign.Language, From: c.cfg.Delivery.From, Domain: domainOf(c.cfg.Delivery.From.Address),
 		Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn), Name: rc.Name, Reason: rc.Reason,
-		Replaces: replaces, Rules: c.cfg.Rules()}
+		Replaces: replaces, Rules: c.cfg.Rules(), Results: results}
 	a.Status = string(rc.Status)
 	if rc.Status == orders.StatusReplaced {
 		a.Status = string(orders.StatusAccepted) // it was the latest when it arrived
@@ -122,7 +126,7 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, repl
 		for _, p := range sh.Problems {
 			a.Problems = append(a.Problems, reports.AckProblem{Line: p.Line, Code: p.Code, Text: p.Text, Hint: p.Hint})
 		}
-		if a.Status == string(orders.StatusAccepted) {
+		if a.Status == string(orders.StatusAccepted) && !orders.IsModerator(rc.Player) {
 			a.Preview, a.Map, a.State = campaign.Preview(c.m, c.cfg.Rules(), s, sh.Set), c.m, s
 			a.Equipment = c.checkEquipment(s, rc.Player, sh.Equipment)
 		}

@@ -145,3 +145,44 @@ func TestCheckJudgesEquipment(t *testing.T) {
 		}
 	}
 }
+
+// TestModeratorMailsResults: the moderator may send battle results by
+// mail (issue 5); they are recorded as turnproc result would, once, and
+// acknowledged; a player's RESULT line is refused.
+func TestModeratorMailsResults(t *testing.T) {
+	dir := withPendingBattle(t) // siege B0-1 at P11
+	c, _ := openCampaign(dir)
+	md, _ := c.maildir()
+	deliver := func(uniq, from, body string) {
+		raw := "From: " + from + "\r\nTo: turns@riverlands.example\r\nSubject: " + uniq + "\r\nMessage-ID: <" + uniq + "@x.example>\r\n\r\n" + body
+		name, err := md.Deliver([]byte(raw), uniq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
+	}
+	deliver("results", "Marta <moderator@riverlands.example>", "CAMPAIGN riverlands PLAYER moderator TURN 1\r\nRESULT B0-1 defender 600 100\r\nRESULT B7-7 draw 1 1\r\n")
+	deliver("cheat", "Grom <grom@blackcrag.example>", "CAMPAIGN riverlands PLAYER orcs TURN 1\r\nRESULT B0-1 defender 0 0\r\n")
+	if code, _, stderr := run(t, beforeTurn1, "check", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "turns", "000", "results", "B0-1.json"))
+	if err != nil || !strings.Contains(string(data), `"attacker_vp": 600`) {
+		t.Fatalf("the mailed result was not recorded: %s %v", data, err)
+	}
+	replies, _ := filepath.Glob(filepath.Join(dir, "inbox", "001", "replies", "*.eml"))
+	var all strings.Builder
+	for _, r := range replies {
+		b, _ := os.ReadFile(r)
+		all.WriteString(strings.ReplaceAll(string(b), "=\r\n", ""))
+	}
+	for _, want := range []string{"RESULT B0-1 defender 600 100: recorded", "RESULT B7-7 draw 1 1: refused: no battle B7-7 is awaiting a result",
+		"only the moderator enters battle results"} {
+		if !strings.Contains(all.String(), want) {
+			t.Errorf("the replies lack %q", want)
+		}
+	}
+	if code, _, stderr := run(t, afterTurn1, "run", "--dir", dir); code != exitOK {
+		t.Errorf("the run must apply the mailed result: %s", stderr)
+	}
+}

@@ -203,6 +203,9 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 		return nil, err
 	}
 	rec.intake = orders.Collect(rec.mails, c.window(turn))
+	if _, err := c.recordMailedResults(before, rec.intake); err != nil {
+		return nil, err
+	}
 	rec.dice = campaign.NewDice(before.Seed, turn)
 	results, err := c.dir.LoadResults(before.Battles)
 	if err != nil {
@@ -231,6 +234,7 @@ func (c *campaignFiles) window(turn int) orders.Window {
 	return orders.Window{Campaign: c.cfg.Campaign.ID, Turn: turn, Map: c.m,
 		Deadline: c.cfg.Deadline.DeadlineOf(turn), CheckFrom: c.cfg.Intake.CheckFrom,
 		Ourselves: c.cfg.Delivery.From.Address,
+		Moderator: orders.Credentials{Email: c.cfg.Campaign.Moderator.Address, PasswordHash: c.cfg.Campaign.ModeratorPasswordHash},
 		Player: func(id string) (orders.Credentials, bool) {
 			p := c.cfg.Player(id)
 			if p == nil {
