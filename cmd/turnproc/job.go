@@ -261,9 +261,7 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	}
 	rec.files[filepath.Join("events.json")] = events
 
-	t := reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
-		After: rec.outcome.State, Outcome: rec.outcome, Deadline: c.cfg.Deadline.DeadlineOf(rec.turn + 1),
-		Generated: at, Notes: intakeNotes(rec.intake)}
+	t := c.reportTurn(before, rec.outcome, rec.intake, at)
 	for _, p := range c.cfg.Players {
 		pdf, err := reports.RenderPlayer(t, p.ID, p.Language)
 		if err != nil {
@@ -288,6 +286,13 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	path := filepath.Join("reports", "moderator.pdf")
 	rec.files[path], rec.reports = pdf, append(rec.reports, path)
 	return nil
+}
+
+// reportTurn is what the reports of a played turn show.
+func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome, in *orders.Intake, at time.Time) reports.Turn {
+	return reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
+		After: out.State, Outcome: out, Deadline: c.cfg.Deadline.DeadlineOf(out.Turn + 1),
+		Generated: at, Notes: intakeNotes(in)}
 }
 
 // write stores the turn's record, then the next state (the commit point).

@@ -66,6 +66,7 @@ func init() {
 		{"run", "process the current turn: read orders, resolve, write reports and mails", cmdRun},
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
 		{"result", "record the result of a battle fought on the table", cmdResult},
+		{"report", "render again the PDF report of a played turn from the archive", cmdReport},
 		{"siege", "table-side siege helpers: roll castle damage (siege damage)", cmdSiege},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
 		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},

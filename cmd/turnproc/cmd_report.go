@@ -1,0 +1,118 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/orders"
+	"github.com/turnproc/turnproc/reports"
+)
+
+func cmdReport(_ context.Context, e *env, args []string) error {
+	fs := newFlags("report", "--turn N --player P|moderator",
+		`Render again the PDF report of a played turn from the campaign's archive (the states
+before and after the turn, its event log and its mail). The file is written to --out; it is
+byte-identical to the one the run wrote, unless the config's texts or title changed since.`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	turn := fs.Int("turn", 0, "the turn played")
+	player := fs.String("player", "", `the player id, or "moderator"`)
+	out := fs.String("out", "", "where to write the PDF (default: <player>-turn-NNN.pdf in the current folder)")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	p := c.cfg.Player(*player)
+	if p == nil && *player != "moderator" {
+		return usageError(fmt.Sprintf("there is no player %q", *player), "name a player id of the config, or moderator")
+	}
+	t, err := c.archivedTurn(*turn)
+	if err != nil {
+		return err
+	}
+	var pdf []byte
+	if p == nil {
+		pdf, err = reports.RenderModerator(t, c.cfg.Campaign.Language)
+	} else {
+		pdf, err = reports.RenderPlayer(t, p.ID, p.Language)
+	}
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = fmt.Sprintf("%s-turn-%03d.pdf", *player, *turn)
+	}
+	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "Report of turn %d for %s written to %s.\n", *turn, *player, *out)
+	return nil
+}
+
+// archivedTurn rebuilds what the reports of a played turn showed.
+func (c *campaignFiles) archivedTurn(turn int) (reports.Turn, error) {
+	current, _, err := c.current()
+	if err != nil {
+		return reports.Turn{}, err
+	}
+	if turn < 1 || turn >= current {
+		return reports.Turn{}, usageError(fmt.Sprintf("turn %d has not been played", turn),
+			fmt.Sprintf("the turns played are 1 to %d", current-1))
+	}
+	before, err := c.dir.LoadState(turn)
+	if err != nil {
+		return reports.Turn{}, badInput(err, "")
+	}
+	after, err := c.dir.LoadState(turn + 1)
+	if err != nil {
+		return reports.Turn{}, badInput(err, "")
+	}
+	data, err := os.ReadFile(c.dir.TurnPath(turn, "events.json"))
+	if err != nil {
+		return reports.Turn{}, badInput(err, "the turn's record in turns/ is incomplete: restore it from your backup")
+	}
+	var log struct {
+		Events []campaign.Event `json:"events"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		return reports.Turn{}, badInput(fmt.Errorf("%s: %v", c.dir.TurnPath(turn, "events.json"), err), "restore it from your backup")
+	}
+	out := &campaign.Outcome{Turn: turn, State: after, Events: log.Events, Battles: after.Battles}
+	for _, ev := range log.Events {
+		if ev.Kind == campaign.EventTurnOrder {
+			out.TurnOrder = ev.Ranking
+		}
+	}
+	mails, err := archivedMail(c.dir.TurnPath(turn, "mail"))
+	if err != nil {
+		return reports.Turn{}, err
+	}
+	return c.reportTurn(before, out, orders.Collect(mails, c.window(turn)), c.cfg.Deadline.DeadlineOf(turn)), nil
+}
+
+// archivedMail reads a turn record's copies of its mail (named as in the inbox).
+func archivedMail(dir string) ([]orders.Received, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		return nil, err
+	}
+	var out []orders.Received
+	for _, e := range entries {
+		raw, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		stamp, _, _ := strings.Cut(e.Name(), "-")
+		at, _ := time.Parse(arrivalLayout, stamp)
+		out = append(out, orders.Received{Name: e.Name(), Raw: raw, At: at})
+	}
+	return out, nil
+}
