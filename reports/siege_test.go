@@ -157,6 +157,9 @@ func TestSiegeSheetText(t *testing.T) {
 	}{
 		{"siege-moderator-en", func() ([]byte, error) { return RenderModerator(tt, "en") }, []string{
 			"B2-1 — Siege in D3", "Siege sheet — B2-1 in D3",
+			"Battlefield: D3, inland: open ground.",
+			"Around the castle, when placing the scenery, for the players to agree (§4.1, Annex A): open ground, with at most crops or ruins (difficult terrain) and hedges, fences or walls (linear obstacles).",
+			"• If the attacker wins: Karl Franz conquers D3 at −2, which will be worth 4 (§6.4); the defender's armies fall back (D15).",
 			"Wooden castle: D3 is worth 6, under 8, and is not a capital (D20).",
 			"Capacity of the fortifications: 300 × 6 = 1800 points (D18).",
 			"The defender fields 2600 points, the garrison's 600 included: 1800 inside the walls.",
@@ -181,6 +184,11 @@ func TestSiegeSheetText(t *testing.T) {
 		}},
 		{"siege-orcs-es", func() ([]byte, error) { return RenderPlayer(tt, "orcs", "es") }, []string{
 			"B2-1 — Asedio en D3", "Hoja de asedio — B2-1 en D3",
+			"Campo de batalla: D3, tierra adentro: terreno abierto.",
+			"Alrededor del castillo, al colocar la escenografía, a acordar entre los jugadores (§4.1, anexo A): terreno abierto",
+			"• Si gana el atacante: Karl Franz conquista D3 con −2, que pasará a valer 4 (§6.4); los ejércitos del defensor se retiran (D15).",
+			"• Si gana el defensor: los ejércitos del atacante se retiran (D15).",
+			"El moderador introduce el resultado: el ganador (atacante, defensor o empate) y los puntos de victoria que ha sufrido cada bando (D14).",
 			"Castillo de madera: D3 vale 6, menos de 8, y no es una capital (D20).",
 			"Capacidad de las fortificaciones: 300 × 6 = 1800 puntos (D18).",
 			"El defensor suma 2600 puntos, guarnición de 600 incluida: 1800 dentro de las murallas.",

@@ -258,6 +258,10 @@ var sample = map[string]any{
 	"Limits": "as many ranks as fit; at most 1 cauldron", "Elements": "W1–W5", "Troops": "infantry and war beasts",
 	"Rules": "ES-ANA-W3, ES-EQD-02", "Machines": 1, "Models": 30, "Monstrous": 9, "Crew": 5, "Budget": 225,
 	"Cauldrons": 5, "Attackers": "A9", "Defenders": "",
+	// the battlefield and what is at stake
+	"Navigable": true, "Cliffs": false, "Siege": false, "Edges": "west",
+	"Effect": "Grimgor conquers D4 at −2, which will be worth 1 (§6.4)", "Retreat": true, "Freed": false,
+	"Defects": false, "Owner": "Karl Franz", "Rest": true,
 }
 
 func TestEveryTextExecutes(t *testing.T) {
@@ -294,6 +298,12 @@ func TestSpanish(t *testing.T) {
 			"El defensor suma 2800 puntos, guarnición de 1800 incluida: 1800 dentro de las murallas."},
 		{"siege.defenders", map[string]any{"Points": 1000, "Garrison": 0, "Inside": 1000},
 			"El defensor suma 1000 puntos: 1000 dentro de las murallas."},
+		{"battle.field.table.shore", map[string]any{"Edges": "norte y oeste", "N": 2, "Cliffs": false},
+			"la orilla a lo largo de los bordes norte y oeste de la mesa, del lado del mar: las playas son terreno difícil"},
+		{"battle.field.table.shore", map[string]any{"Edges": "", "N": 0, "Cliffs": true},
+			"la orilla a lo largo del borde de la mesa que acuerden los jugadores: la bordean acantilados"},
+		{"battle.stake.pillage", map[string]any{"Square": "D4", "Value": 0, "Freed": true},
+			"D4 queda saqueada (−3), no conquistada, y pasará a valer 0 [A41]; como valía 1, queda libre [A39]"},
 		{"siege.reinforcements", map[string]any{"Attackers": "A9 y A10", "Defenders": ""},
 			"Los refuerzos no compran equipo de asedio (D19); los refuerzos del atacante cuentan como equipados con escalas y garfios [A73]. Refuerzos del atacante: A9 y A10."},
 	}
