@@ -86,7 +86,7 @@ func randomWorld(seed uint64) (*Map, *State, func(*State, *rand.Rand) Input) {
 		}
 		for _, b := range s.Battles {
 			in.Results = append(in.Results, BattleResult{Battle: b.ID, Winner: []Side{Attacker, Defender, Draw}[rng.IntN(3)],
-				AttackerVP: rng.IntN(1500), DefenderVP: rng.IntN(1500)})
+				AttackerVP: rng.IntN(b.sidePointsAll(Attacker) + 1), DefenderVP: rng.IntN(b.sidePointsAll(Defender) + 1)})
 		}
 		return in
 	}

@@ -63,6 +63,10 @@ func CheckResult(b Battle, res BattleResult) error {
 		return fmt.Errorf("campaign: battle %s: result %q is not attacker, defender or draw", b.ID, res.Winner)
 	case res.AttackerVP < 0 || res.DefenderVP < 0:
 		return fmt.Errorf("campaign: battle %s: victory points cannot be negative", b.ID)
+	case res.AttackerVP > b.sidePointsAll(Attacker):
+		return fmt.Errorf("campaign: battle %s: the attacker cannot suffer %d victory points: its forces hold %d", b.ID, res.AttackerVP, b.sidePointsAll(Attacker))
+	case res.DefenderVP > b.sidePointsAll(Defender):
+		return fmt.Errorf("campaign: battle %s: the defender cannot suffer %d victory points: its forces hold %d", b.ID, res.DefenderVP, b.sidePointsAll(Defender))
 	}
 	keys := make([]string, 0, len(res.Losses))
 	for key := range res.Losses {
@@ -77,8 +81,60 @@ func CheckResult(b Battle, res BattleResult) error {
 		if !known || res.Losses[key] < 0 {
 			return fmt.Errorf("campaign: battle %s: loss %s=%d names no army, garrison or reserves of the battle", b.ID, key, res.Losses[key])
 		}
+		if most := b.lossLimit(key); most >= 0 && res.Losses[key] > most {
+			return fmt.Errorf("campaign: battle %s: loss %s=%d is more than its %d points", b.ID, key, res.Losses[key], most)
+		}
 	}
 	return nil
+}
+
+// sidePointsAll is everything a side brought: garrison, main forces and
+// reinforcements — the most victory points it can give away.
+func (b Battle) sidePointsAll(side Side) int {
+	total := 0
+	if side == Defender {
+		total = b.Garrison
+	}
+	for _, f := range b.Forces {
+		if f.Side == side {
+			total += f.Points
+		}
+	}
+	return total
+}
+
+// lossLimit is the most an explicit loss key can lose: an army's points,
+// the garrison; -1 when the battle does not know it (reserves).
+func (b Battle) lossLimit(key string) int {
+	if key == "garrison" {
+		return b.Garrison
+	}
+	for _, f := range b.Forces {
+		if f.Army == key {
+			return f.Points
+		}
+	}
+	return -1
+}
+
+// explicitFor says whether an explicit allocation names this side.
+func (b Battle) explicitFor(side Side, losses map[string]int) bool {
+	player := b.Attacker
+	if side == Defender {
+		player = b.Defender
+		if _, ok := losses["garrison"]; ok {
+			return true
+		}
+	}
+	if _, ok := losses["reserves:"+player]; ok && player != "" {
+		return true
+	}
+	for _, f := range b.Forces {
+		if _, ok := losses[f.Army]; ok && f.Side == side {
+			return true
+		}
+	}
+	return false
 }
 
 // Losses turns the victory points a side suffered into points lost (D14,
@@ -99,8 +155,8 @@ func (r *resolver) applyBattle(b Battle, res BattleResult) {
 			vp = res.DefenderVP
 		}
 		loss := Losses(vp, res.Winner == side)
-		if res.Losses != nil {
-			r.explicitLosses(b, side, res.Losses)
+		if b.explicitFor(side, res.Losses) {
+			r.explicitLosses(b, side, res.Losses) // the moderator's allocation for this side
 		} else {
 			r.allocateLosses(b, side, loss)
 		}
@@ -139,7 +195,8 @@ func (r *resolver) allocateLosses(b Battle, side Side, loss int) {
 	}
 }
 
-// explicitLosses applies the allocation the moderator entered.
+// explicitLosses applies the allocation the moderator entered for a side;
+// a side the allocation does not name takes its losses by the rules.
 func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
 	for _, id := range r.sideArmies(b, side) {
 		if a := r.army(id); min(losses[a.ID], a.Points) > 0 {

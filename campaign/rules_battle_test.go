@@ -223,3 +223,27 @@ func TestScoutRestrictions(t *testing.T) {
 		t.Error("a 1000-point army uses the normal list")
 	}
 }
+
+func TestResultBounds(t *testing.T) {
+	w := scheduled(t) // B1-1: red A8 (1500) attacks blue A5 (1000) in free D2
+	cases := []struct {
+		res  BattleResult
+		want string
+	}{
+		{BattleResult{Battle: "B1-1", Winner: Attacker, AttackerVP: 1501}, "campaign: battle B1-1: the attacker cannot suffer 1501 victory points: its forces hold 1500"},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, DefenderVP: 1001}, "campaign: battle B1-1: the defender cannot suffer 1001 victory points: its forces hold 1000"},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, Losses: map[string]int{"A5": 1500}}, "campaign: battle B1-1: loss A5=1500 is more than its 1000 points"},
+	}
+	for _, c := range cases {
+		if err := CheckResult(w.s.Battles[0], c.res); err == nil || err.Error() != c.want {
+			t.Errorf("got %v, want %s", err, c.want)
+		}
+	}
+	// An allocation that names only the defender leaves the attacker's losses to the rules.
+	w.s.Player("red").Reserves = 0
+	out := w.play(Input{Results: []BattleResult{{Battle: "B1-1", Winner: Draw, AttackerVP: 900, DefenderVP: 900, Losses: map[string]int{"A5": 500}}}}, 6, 5, 4)
+	if a := out.State.Army("A8"); a == nil || a.Points != 500 {
+		t.Errorf("A8 must lose its 900 VP by the rules (1500 → 600 → 500): %+v", a)
+	}
+}
+

@@ -36,7 +36,8 @@ func (p *parser) equip(l textLine) {
 		p.problem(l.n, CodeNoItems, hint, "%s %s names no equipment", verb, strings.ToUpper(l.words[1]))
 		return
 	}
-	e := Equipment{Line: l.n, Battle: strings.ToUpper(l.words[1]), Items: strings.Join(l.words[2:], " ")}
+	// The items keep the player's commas: they separate one item from the next.
+	e := Equipment{Line: l.n, Battle: strings.ToUpper(l.words[1]), Items: afterWords(l.text, 2)}
 	for i, prev := range p.s.Equipment {
 		if prev.Battle == e.Battle {
 			p.s.Equipment[i] = e
@@ -44,4 +45,18 @@ func (p *parser) equip(l textLine) {
 		}
 	}
 	p.s.Equipment = append(p.s.Equipment, e)
+}
+
+// afterWords is what follows the first n words of a line, as written.
+func afterWords(text string, n int) string {
+	rest := text
+	for range n {
+		rest = strings.TrimLeftFunc(rest, isSeparator)
+		i := strings.IndexFunc(rest, isSeparator)
+		if i < 0 {
+			return ""
+		}
+		rest = rest[i:]
+	}
+	return strings.TrimLeftFunc(rest, isSeparator)
 }

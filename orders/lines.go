@@ -7,6 +7,7 @@ import "strings"
 type textLine struct {
 	n     int
 	words []string
+	text  string // the line as written, trimmed, comment removed
 }
 
 // meaningfulLines keeps the lines a player wrote himself: it drops blank
@@ -29,7 +30,7 @@ func meaningfulLines(text string) []textLine {
 			t = t[:c]
 		}
 		if words := strings.FieldsFunc(t, isSeparator); len(words) > 0 {
-			out = append(out, textLine{n: i + 1, words: words})
+			out = append(out, textLine{n: i + 1, words: words, text: strings.TrimSpace(t)})
 		}
 	}
 	return out

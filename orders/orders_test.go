@@ -319,8 +319,8 @@ func TestSuggest(t *testing.T) {
 
 func TestParseEquip(t *testing.T) {
 	m := riverlands(t)
-	s := Parse("CAMPAIGN riverlands PLAYER empire TURN 2\nEQUIP B1-1 ladders 4, ram 1\nEQUIPAR b1-1 escalas 2\nEQUIP\nEQUIP B1-2\n", m)
-	want := []Equipment{{Line: 3, Battle: "B1-1", Items: "escalas 2"}}
+	s := Parse("CAMPAIGN riverlands PLAYER empire TURN 2\nEQUIP B1-1 ladders 4, ram 1\nEQUIPAR b1-1 ram 1 for Boyz, ram 1 for Grunts # two rams\nEQUIP\nEQUIP B1-2\n", m)
+	want := []Equipment{{Line: 3, Battle: "B1-1", Items: "ram 1 for Boyz, ram 1 for Grunts"}}
 	if !slices.Equal(s.Equipment, want) {
 		t.Errorf("equipment %+v, want %+v (a later line for the same battle replaces the earlier)", s.Equipment, want)
 	}
