@@ -246,4 +246,3 @@ func TestResultBounds(t *testing.T) {
 		t.Errorf("A8 must lose its 900 VP by the rules (1500 → 600 → 500): %+v", a)
 	}
 }
-
