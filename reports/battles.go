@@ -39,7 +39,11 @@ func (d *doc) battles(t *Turn, list []campaign.Battle, howto bool) {
 		}
 		for _, side := range []campaign.Side{campaign.Attacker, campaign.Defender} {
 			if b.ScoutRestrictions(side) && b.SidePoints(side) > 0 {
-				d.para(w.text("battle.scout", args{"Side": w.text("side."+string(side), nil), "Points": b.SidePoints(side)}), "", 9.5)
+				name := "battle.scout"
+				if side == campaign.Defender && b.SidePoints(side) == b.Garrison {
+					name = "battle.scout.garrison" // a garrison fighting alone (§6.6)
+				}
+				d.para(w.text(name, args{"Side": w.text("side."+string(side), nil), "Points": b.SidePoints(side)}), "", 9.5)
 			}
 		}
 		d.f.Ln(1)

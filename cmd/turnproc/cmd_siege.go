@@ -236,6 +236,9 @@ func damageAttack(f damageFlags) (siege.Attack, error) {
 	if err != nil {
 		return siege.Attack{}, usageError(err.Error(), hint)
 	}
+	if w == siege.WeaponCannon && *f.strength == 0 && *f.wounds == "" {
+		*f.strength, *f.wounds = 10, "D6" // a cannon hits at S10 with D6 wounds (W-1, IT-DMG-07)
+	}
 	if *f.strength == 0 {
 		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)
 	}

@@ -17,15 +17,19 @@ func cmdSiegePreBattle(_ context.Context, e *env, args []string) error {
 deployment rolls of mantlets, siege towers and covered rams, then the RU phase — defensive
 fire, attacking fire with re-rolled sixes, destroyed machines, breached sections, defenders
 shooting twice. Each side's machines are listed as KIND:ID[:FLAG], separated by spaces or
-commas. Kinds: cannon, stone-thrower, bolt-thrower, other (war machines); tower, covered-ram
-(engines; flag "beasts" for draught beasts); mantlet (a mantlet unit). Flag "outside" marks a
-defender's machine outside the walls. The dice come from the campaign seed and the battle, so
+commas. Kinds: cannon, stone-thrower (or catapult), bolt-thrower, other (war machines); tower,
+covered-ram (engines; flag "beasts" for draught beasts); mantlet (a mantlet unit). Flag "outside"
+marks a defender's machine outside the walls; a wall id flag (W3) names the wall section an
+attacking machine aims its breaches at (A-22; default: the first wall). The dice come from the campaign seed and the battle, so
 the same declarations give the same rolls; the record is kept in turns/NNN/sieges/.
 Example:
   turnproc siege prebattle B3-1 --attacker "cannon:a1 tower:t1:beasts mantlet:m1" --defender "bolt-thrower:d1"`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	attacker := fs.String("attacker", "", "the attacker's machines")
 	defender := fs.String("defender", "", "the defender's machines")
+	firstRU := fs.Bool("attacker-first", false, "the attacker takes battle turn 1 (RU-PRE-04) instead of the defender (ES-SCN-06, C-01)")
+	noRU := fs.Bool("no-ru", false, "skip the RU pre-battle steps 1–3: only the ES deployment rolls")
+	replace := fs.Bool("replace", false, "roll again over a pre-battle phase already recorded for this siege")
 	pos, err := parseInterleaved(fs, e, args)
 	if err != nil {
 		return err
@@ -55,7 +59,11 @@ Example:
 		}
 	}
 	d := campaign.NewDice(s.Seed+"\x00prebattle\x00"+b.ID, b.Turn)
-	pb, err := siege.RollPreBattle(setup, siege.PreBattleOptions{}, d)
+	path := c.dir.TurnPath(b.Turn, "sieges", b.ID+"-prebattle.json")
+	if exists(path) && !*replace {
+		return usageError(fmt.Sprintf("the pre-battle phase of %s is already rolled (%s)", b.ID, path), "add --replace to roll it again with new declarations")
+	}
+	pb, err := siege.RollPreBattle(setup, siege.PreBattleOptions{FirstTurnRU: *firstRU, NoRUPhase: *noRU}, d)
 	if err != nil {
 		return usageError(err.Error(), "")
 	}
@@ -66,7 +74,6 @@ Example:
 	if err != nil {
 		return err
 	}
-	path := c.dir.TurnPath(b.Turn, "sieges", b.ID+"-prebattle.json")
 	if err := store.WriteFile(path, append(data, '\n')); err != nil {
 		return err
 	}
@@ -91,9 +98,17 @@ func parseMachines(attacker, defender string) (siege.PreBattleSetup, error) {
 			}
 			kind, id, flags := parts[0], parts[1], parts[2:]
 			has := func(f string) bool { return strings.Contains(strings.Join(flags, ":"), f) }
+			if kind == "catapult" {
+				kind = "stone-thrower"
+			}
 			switch kind {
 			case "cannon", "stone-thrower", "bolt-thrower", "other":
 				piece := siege.ArtilleryPiece{ID: id, Kind: siege.ArtilleryKind(kind), Outside: has("outside")}
+				for _, f := range flags {
+					if strings.HasPrefix(f, "w") {
+						piece.Walls = append(piece.Walls, strings.ToUpper(f))
+					}
+				}
 				if side.name == "attacker" {
 					s.Attacker.Artillery = append(s.Attacker.Artillery, piece)
 				} else {
@@ -113,7 +128,7 @@ func parseMachines(attacker, defender string) (siege.PreBattleSetup, error) {
 				}
 			default:
 				return s, usageError(fmt.Sprintf("--%s: unknown machine kind %q", side.name, kind),
-					"kinds: cannon, stone-thrower, bolt-thrower, other, tower, covered-ram, mantlet")
+					"kinds: cannon, stone-thrower (catapult), bolt-thrower, other, tower, covered-ram, mantlet")
 			}
 		}
 	}

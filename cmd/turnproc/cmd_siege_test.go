@@ -127,7 +127,7 @@ func TestSiegeDamageErrors(t *testing.T) {
 			"turnproc: error: siege: no castle part \"W9\"; the parts are W1, T1, W2, T2, W3, T3, W4, T4, W5, G\n" +
 				"hint: see the castle with: turnproc siege damage B0-1 --show; and \"turnproc siege damage --help\"\n"},
 		{[]string{"B0-1", "W1", "--strength", "11"}, exitUsage, "turnproc: error: siege: Strength 11 is not 1–10\n"},
-		{[]string{"B0-1", "W1"}, exitUsage, "turnproc: error: siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)\n"},
+		{[]string{"B0-1", "W1", "--weapon", "stone-thrower"}, exitUsage, "turnproc: error: siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)\n"},
 		{[]string{"B0-1", "W1", "--strength", "10", "--wounds", "D7"}, exitUsage,
 			"turnproc: error: siege: wounds \"D7\" are not a number 1–10 or dice such as D3, D6, 2D6\n"},
 		{[]string{"B0-1", "W1", "--strength", "10", "--weapon", "trebuchet"}, exitUsage, "weapon \"trebuchet\" is not one of cannon, stone-thrower"},
@@ -183,7 +183,10 @@ func TestSiegePreBattle(t *testing.T) {
 	if code != exitOK || !strings.Contains(out1, "Pre-battle phase of B0-1 (P11):") || !strings.Contains(out1, "RU-PRE") {
 		t.Fatalf("exit %d\n%s%s", code, out1, stderr)
 	}
-	if _, out2, _ := run(t, afterTurn1, args...); out2 != out1 {
+	if code, _, stderr := run(t, afterTurn1, args...); code != exitUsage || !strings.Contains(stderr, "is already rolled") {
+		t.Errorf("a second roll needs --replace: %d %q", code, stderr)
+	}
+	if _, out2, _ := run(t, afterTurn1, append(args, "--replace")...); out2 != out1 {
 		t.Error("the same declarations must give the same rolls")
 	}
 	for _, c := range []struct {

@@ -35,13 +35,13 @@ func (c *campaignFiles) checkEquipment(s *campaign.State, player string, lines [
 func (c *campaignFiles) priceEquipment(s *campaign.State, b *campaign.Battle, side campaign.Side, role campaign.Role, items string, a *reports.AckEquipment) string {
 	decl, err := siege.ParseEquipment(items)
 	if err != nil {
-		return firstLine(err)
+		return problemsOf(err)
 	}
 	castle := c.castle(s, b)
 	bill, err := siege.Validate(decl, side, role, b.SidePoints(side), &castle)
 	a.Cost, a.Budget, a.Notes = bill.Total, bill.Budget, strings.Join(bill.Notes, "; ")
 	if err != nil {
-		return firstLine(err)
+		return problemsOf(err)
 	}
 	return ""
 }
@@ -65,8 +65,14 @@ func sideIn(b *campaign.Battle, player string) (campaign.Side, campaign.Role, bo
 	return "", "", false
 }
 
-// firstLine keeps an error's first line, without its package prefix.
-func firstLine(err error) string {
-	line, _, _ := strings.Cut(err.Error(), "\n")
-	return strings.TrimPrefix(line, "siege: equipment: ")
+// problemsOf keeps an error's problems, one after the other on one line,
+// without the package prefix and the hints.
+func problemsOf(err error) string {
+	var problems []string
+	for _, line := range strings.Split(err.Error(), "\n") {
+		if !strings.HasPrefix(line, "hint: ") {
+			problems = append(problems, strings.TrimPrefix(line, "siege: equipment: "))
+		}
+	}
+	return strings.Join(problems, "; ")
 }
