@@ -21,7 +21,7 @@ func cmdCheck(ctx context.Context, e *env, args []string) error {
 	fs := newFlags("check", "", `Fetch new order mail into the turn's inbox and answer each mail once: the orders
 as understood, every problem with its line, and the odds of every command check as if the
 player acted alone. Run it from cron every few minutes. The replies are written to
-inbox/NNN/replies/ (delivery.kind = "outbox").`)
+inbox/NNN/replies/ and, with delivery.kind = "smtp", sent with every other queued mail.`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	if err := parse(fs, e, args, 0); err != nil {
 		return err
@@ -30,7 +30,7 @@ inbox/NNN/replies/ (delivery.kind = "outbox").`)
 	if err != nil {
 		return err
 	}
-	if err := c.checkDelivery(); err != nil {
+	if err := c.checkDelivery(e.getenv); err != nil {
 		return err
 	}
 	turn, stored, answered, err := c.check(ctx, e, e.now())
@@ -39,6 +39,7 @@ inbox/NNN/replies/ (delivery.kind = "outbox").`)
 	}
 	fmt.Fprintf(e.stdout, "Turn %d: %d new mails fetched, %d answered (replies in %s).\n",
 		turn, stored, answered, filepath.Join(c.inboxDir(turn), "replies"))
+	c.deliverAfter(ctx, e)
 	return nil
 }
 
@@ -64,6 +65,9 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 	in := orders.Collect(mails, c.window(turn))
 	results, err := c.recordMailedResults(s, in)
 	if err != nil {
+		return 0, 0, 0, err
+	}
+	if err := c.recordEquipment(s, in); err != nil {
 		return 0, 0, 0, err
 	}
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail

@@ -186,3 +186,25 @@ func TestModeratorMailsResults(t *testing.T) {
 		t.Errorf("the run must apply the mailed result: %s", stderr)
 	}
 }
+
+// TestEquipmentReachesTheTable: a defender's accepted EQUIP of a reinforced
+// gate is kept and the damage helper's gate gets its extra wound (ES-EQD).
+func TestEquipmentReachesTheTable(t *testing.T) {
+	dir := withPendingBattle(t) // siege B0-1 at P11: orcs defend their capital
+	c, _ := openCampaign(dir)
+	md, _ := c.maildir()
+	raw := "From: Grom <grom@blackcrag.example>\r\nTo: turns@riverlands.example\r\nSubject: gate\r\n" +
+		"Message-ID: <gate@blackcrag.example>\r\n\r\nCAMPAIGN riverlands PLAYER orcs TURN 1\r\nEQUIP B0-1 reinforced gate 1\r\n"
+	name, _ := md.Deliver([]byte(raw), "gate")
+	os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
+	if code, _, stderr := run(t, beforeTurn1, "check", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "turns", "000", "sieges", "B0-1-equipment-defender.json")); err != nil {
+		t.Fatalf("the accepted declaration was not kept: %v", err)
+	}
+	code, out, stderr := run(t, beforeTurn1, "siege", "damage", "--dir", dir, "B0-1", "--show")
+	if code != exitOK || !strings.Contains(out, "W8") {
+		t.Errorf("the reinforced gate must have 8 wounds:\n%s%s", out, stderr)
+	}
+}

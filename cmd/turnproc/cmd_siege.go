@@ -215,7 +215,11 @@ func (c *campaignFiles) siegeDamage(s *campaign.State, b *campaign.Battle, path 
 
 // newSiegeDamage is the undamaged castle of a siege.
 func (c *campaignFiles) newSiegeDamage(s *campaign.State, b *campaign.Battle, model siege.DamageModel, mode siege.FireMarkerMode) siege.SiegeDamage {
-	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(c.castle(s, b)))
+	castle := c.castle(s, b)
+	if bill, ok := c.declaredBill(s, b, campaign.Defender); ok && bill.GateReinforced() {
+		castle = castle.WithReinforcedGate() // ES-EQD: the defender bought a reinforced gate
+	}
+	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(castle))
 }
 
 // castle is a siege's castle: laid out for the whole defending force in a

@@ -21,7 +21,8 @@ commas. Kinds: cannon, stone-thrower (or catapult), bolt-thrower, other (war mac
 covered-ram (engines; flag "beasts" for draught beasts); mantlet (a mantlet unit). Flag "outside"
 marks a defender's machine outside the walls; a wall id flag (W3) names the wall section an
 attacking machine aims its breaches at (A-22; default: the first wall). The dice come from the campaign seed and the battle, so
-the same declarations give the same rolls; the record is kept in turns/NNN/sieges/.
+the same declarations give the same rolls; the record is kept in turns/NNN/sieges/. Without
+--attacker, the siege towers, covered rams and mantlets the attacker declared by EQUIP are used.
 Example:
   turnproc siege prebattle B3-1 --attacker "cannon:a1 tower:t1:beasts mantlet:m1" --defender "bolt-thrower:d1"`)
 	dir := fs.String("dir", ".", "the campaign directory")
@@ -52,6 +53,15 @@ Example:
 	b := pendingBattle(s, strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting a result", strings.ToUpper(pos[0])), pendingSieges(s))
+	}
+	if *attacker == "" {
+		// Without a declaration on the command line, the engines and
+		// mantlets the attacker bought by EQUIP order move (§2.4 item 6).
+		if bill, ok := c.declaredBill(s, b, campaign.Attacker); ok {
+			engines := bill.PreBattleAttacker()
+			engines.Artillery = setup.Attacker.Artillery
+			setup.Attacker = engines
+		}
 	}
 	for _, el := range c.castle(s, b).Elements {
 		if el.Kind == siege.KindWall {

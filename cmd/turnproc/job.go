@@ -117,14 +117,16 @@ func (c *campaignFiles) maildir() (*orders.Maildir, error) {
 	return md, nil
 }
 
-// checkDelivery refuses delivery kinds this turnproc cannot carry out, so
-// that no turn is run believing its mails were sent.
-func (c *campaignFiles) checkDelivery() error {
-	if c.cfg.Delivery.Kind != config.DeliveryOutbox {
-		return badInput(c.cfg.ErrorAt("delivery.kind", fmt.Sprintf("%q: this turnproc does not send mail yet; it writes the report mails to turns/NNN/outbox/", c.cfg.Delivery.Kind),
-			`set delivery.kind = "outbox" for now and send the outbox mails with your own mail client`), "")
+// checkDelivery makes sure, before any work, that the mails can be sent:
+// with delivery.kind = "smtp" the password must be readable (cron starts
+// jobs with a small environment). A server that does not answer is no
+// reason to refuse: the mails wait in the outbox.
+func (c *campaignFiles) checkDelivery(getenv func(string) string) error {
+	if c.cfg.Delivery.Kind != config.DeliverySMTP {
+		return nil
 	}
-	return nil
+	_, err := c.smtpConfig(getenv)
+	return err
 }
 
 // turnRecord is everything one run of a turn produces, computed before
@@ -191,7 +193,7 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 // record and the new state snapshot last. Nothing but the fetched mail is
 // written if any step before the writing fails.
 func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
-	if err := c.checkDelivery(); err != nil {
+	if err := c.checkDelivery(e.getenv); err != nil {
 		return nil, err
 	}
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
@@ -204,6 +206,9 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	}
 	rec.intake = orders.Collect(rec.mails, c.window(turn))
 	if _, err := c.recordMailedResults(before, rec.intake); err != nil {
+		return nil, err
+	}
+	if err := c.recordEquipment(before, rec.intake); err != nil {
 		return nil, err
 	}
 	rec.dice = campaign.NewDice(before.Seed, turn)
@@ -226,6 +231,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	if err := c.write(rec); err != nil {
 		return nil, err
 	}
+	c.deliverAfter(ctx, e) // the turn is complete whether or not its mail leaves now
 	return rec, nil
 }
 
