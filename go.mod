@@ -5,6 +5,8 @@ go 1.26.0
 require (
 	github.com/emersion/go-imap/v2 v2.0.0-beta.8
 	github.com/emersion/go-message v0.18.2
+	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
+	github.com/emersion/go-smtp v0.25.1
 	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/wneessen/go-mail v0.8.1
@@ -13,4 +15,4 @@ require (
 	golang.org/x/text v0.44.0
 )
 
-require github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6 // indirect
+require golang.org/x/sys v0.50.0 // indirect

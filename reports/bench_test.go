@@ -3,7 +3,9 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -12,6 +14,13 @@ import (
 // bigTurn is a 100×100 map (every terrain, rivers, edges) with 8 players,
 // a quarter of the land owned and explored, and 400 armies.
 func bigTurn(tb testing.TB) Turn {
+	tb.Helper()
+	return bigCampaign(tb, 8)
+}
+
+// bigCampaign is bigTurn's map and armies shared among n players: up to 8
+// capitals in bigTurn's places, more on an 8×8 lattice.
+func bigCampaign(tb testing.TB, players int) Turn {
 	tb.Helper()
 	const n = 100
 	var b strings.Builder
@@ -39,9 +48,13 @@ func bigTurn(tb testing.TB) Turn {
 		tb.Fatal(err)
 	}
 	var setups []campaign.PlayerSetup
-	for i := 0; i < 8; i++ {
+	for i := 0; i < players; i++ {
+		capital := campaign.Coord{Col: 10 + i*11, Row: 10 + (i%3)*30}
+		if players > 8 {
+			capital = campaign.Coord{Col: 8 + (i%8)*12, Row: 7 + (i/8)*12}
+		}
 		setups = append(setups, campaign.PlayerSetup{ID: fmt.Sprintf("p%d", i+1), Name: fmt.Sprintf("Player %d", i+1),
-			Race: "Race", Capital: campaign.Coord{Col: 10 + i*11, Row: 10 + (i%3)*30}, Armies: []int{500}})
+			Race: "Race", Capital: capital, Armies: []int{500}})
 	}
 	s, err := campaign.NewState(m, "big", "5eed", setups)
 	if err != nil {
@@ -49,12 +62,12 @@ func bigTurn(tb testing.TB) Turn {
 	}
 	for i, sq := range m.Squares() {
 		if sq.Kind.HasLand() && i%4 == 0 {
-			s.Squares[sq.At] = campaign.SquareState{Owner: setups[(i/4)%8].ID, Value: i % 6, Explored: true}
+			s.Squares[sq.At] = campaign.SquareState{Owner: setups[(i/4)%players].ID, Value: i % 6, Explored: true}
 		}
 	}
 	for i := 0; i < 400; i++ {
 		at := campaign.Coord{Col: 4 + (i*37)%95, Row: 3 + (i*53)%96}
-		s.Armies = append(s.Armies, campaign.Army{ID: fmt.Sprintf("A%d", 100+i), Owner: setups[i%8].ID, At: at, Points: 500 * (1 + i%5)})
+		s.Armies = append(s.Armies, campaign.Army{ID: fmt.Sprintf("A%d", 100+i), Owner: setups[i%players].ID, At: at, Points: 500 * (1 + i%5)})
 	}
 	out, err := campaign.Resolve(m, campaign.Rules{}, s, campaign.Input{}, campaign.NewDice("5eed", 1))
 	if err != nil {
@@ -76,6 +89,52 @@ func BenchmarkRenderPlayer(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := RenderPlayer(tt, "p1", "en"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRenderCampaign64 renders every player's report of a 64-player
+// campaign on a 100×100 map, as a run does: in parallel on all the cores.
+func BenchmarkRenderCampaign64(b *testing.B) {
+	tt := bigCampaign(b, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := renderAll(tt, runtime.NumCPU()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// renderAll renders each player's report on the given number of workers.
+func renderAll(t Turn, workers int) error {
+	ids := make(chan string)
+	errs := make(chan error, len(t.After.Players))
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for id := range ids {
+				if _, err := RenderPlayer(t, id, "en"); err != nil {
+					errs <- err
+				}
+			}
+		})
+	}
+	for _, p := range t.After.Players {
+		ids <- p.ID
+	}
+	close(ids)
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// BenchmarkMapPNG draws the 100×100 map as a PNG at scale 1.
+func BenchmarkMapPNG(b *testing.B) {
+	tt := bigTurn(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := RenderMapPNG(tt, "en", 1); err != nil {
 			b.Fatal(err)
 		}
 	}

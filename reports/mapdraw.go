@@ -27,14 +27,29 @@ type rgb [3]int
 var ownerColours = []rgb{{213, 94, 0}, {0, 114, 178}, {0, 158, 115}, {204, 121, 167},
 	{230, 159, 0}, {86, 180, 233}, {120, 70, 30}, {40, 40, 40}}
 
+// The map's style, shared by the report page and the map alone (PDF and
+// PNG), so every picture of the map reads the same.
 var (
-	seaColour    = rgb{173, 207, 235}
-	waveColour   = rgb{80, 130, 195}
-	riverColour  = rgb{30, 90, 200}
-	hatchColour  = rgb{120, 95, 60}
-	treeColour   = rgb{90, 155, 85}
-	gridColour   = rgb{150, 150, 150}
-	battleColour = rgb{170, 0, 20}
+	seaColour        = rgb{173, 207, 235}
+	waveColour       = rgb{80, 130, 195}
+	riverColour      = rgb{30, 90, 200}
+	hatchColour      = rgb{120, 95, 60}
+	treeColour       = rgb{90, 155, 85}
+	gridColour       = rgb{150, 150, 150}
+	battleColour     = rgb{170, 0, 20}
+	impassableInk    = rgb{40, 40, 40}
+	cliffColour      = rgb{70, 50, 30}
+	unexploredDot    = rgb{110, 110, 110}
+	unexploredInk    = rgb{120, 120, 120}
+	coordinateInk    = rgb{60, 60, 60}
+	black            = rgb{0, 0, 0}
+	white            = rgb{255, 255, 255}
+	battleVeilAlpha  = 0.75
+	labelSteps       = []int{1, 2, 5, 10, 20, 50}
+	riverWidths      = map[campaign.River]float64{campaign.SmallRiver: 0.05, campaign.LargeRiver: 0.11, campaign.Rapids: 0.07}
+	orthogonalSides  = [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}}
+	riverDirections  = [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
+	riverMouthSearch = [][2]int{{0, 1}, {1, 0}, {-1, 0}, {0, -1}}
 )
 
 // look is what a square's cell shows of its geography, with the
@@ -65,10 +80,7 @@ func (d *doc) mapPage(t *Turn) {
 	d.f.SetAutoPageBreak(false, 0) // everything is placed by hand inside the page
 	defer d.f.SetAutoPageBreak(auto, brk)
 
-	p := &painter{d: d, t: t, owners: map[string]int{}}
-	for i, pl := range t.After.Players {
-		p.owners[pl.ID] = i
-	}
+	p := &painter{d: d, t: t, owners: ownerNumbers(t)}
 	legendH := p.legendHeight()
 	top := d.f.GetY() + 1
 	p.layout(margin, top, textWidth, pageH-bottomMargin-legendH-5-top)
@@ -87,12 +99,7 @@ func (p *painter) layout(x, y, w, h float64) {
 	gutterY := labelH + 1.2
 	p.s = math.Min(maxCell, math.Min((w-2*gutterX)/float64(m.Width), (h-2*gutterY)/float64(m.Height)))
 	widest := math.Max(p.d.f.GetStringWidth(campaign.ColumnName(m.Width-1)), p.d.f.GetStringWidth(strconv.Itoa(m.Height)))
-	for _, k := range []int{1, 2, 5, 10, 20, 50} {
-		p.step = k
-		if widest <= float64(k)*p.s*0.9 && labelH <= float64(k)*p.s {
-			break
-		}
-	}
+	p.step = labelStep(widest, labelH, p.s)
 	p.ox = x + (w-float64(m.Width)*p.s)/2
 	p.oy = y + gutterY
 }
@@ -105,8 +112,40 @@ func (p *painter) fill(c rgb) { p.d.f.SetFillColor(c[0], c[1], c[2]) }
 func (p *painter) draw(c rgb) { p.d.f.SetDrawColor(c[0], c[1], c[2]) }
 func (p *painter) ink(c rgb)  { p.d.f.SetTextColor(c[0], c[1], c[2]) }
 
-func (p *painter) ownerColour(id string) rgb {
-	return ownerColours[p.owners[id]%len(ownerColours)]
+func (p *painter) ownerColour(id string) rgb { return ownerColour(p.owners, id) }
+
+// ownerNumbers numbers the players from 0 in the campaign's order: their
+// colour and the number the map writes in their squares (plus one).
+func ownerNumbers(t *Turn) map[string]int {
+	owners := map[string]int{}
+	for i, pl := range t.After.Players {
+		owners[pl.ID] = i
+	}
+	return owners
+}
+
+func ownerColour(owners map[string]int, id string) rgb {
+	return ownerColours[owners[id]%len(ownerColours)]
+}
+
+// labelStep is how many columns or rows apart the coordinates are written,
+// so that labels widest wide and labelH high never touch on cells of size s.
+func labelStep(widest, labelH, s float64) int {
+	step := 1
+	for _, k := range labelSteps {
+		step = k
+		if widest <= float64(k)*s*0.9 && labelH <= float64(k)*s {
+			break
+		}
+	}
+	return step
+}
+
+// labelled says whether the i-th (0-based) column or row gets its label:
+// all of them, or every step-th counted from 1 (and the first, when the
+// step leaves room for it).
+func labelled(step, i int) bool {
+	return step == 1 || (i+1)%step == 0 || (i == 0 && step > 2)
 }
 
 // grid draws the squares in layers: terrain, grid lines, owners, edges,
@@ -115,7 +154,7 @@ func (p *painter) grid() {
 	m := p.t.Map
 	for _, sq := range m.Squares() {
 		x, y := p.at(sq.At)
-		p.terrain(x, y, p.s, p.lookOf(sq))
+		p.terrain(x, y, p.s, lookAt(m, sq))
 	}
 	p.gridLines()
 	for _, sq := range m.Squares() {
@@ -136,11 +175,10 @@ func (p *painter) grid() {
 	p.d.f.SetTextColor(0, 0, 0)
 }
 
-// lookOf works out the neighbourhood of a map square: which sides face the
+// lookAt works out the neighbourhood of a map square: which sides face the
 // sea, and where its river runs (to river neighbours, orthogonal first,
 // else on to the sea or straight through).
-func (p *painter) lookOf(sq campaign.Square) look {
-	m := p.t.Map
+func lookAt(m *campaign.Map, sq campaign.Square) look {
 	l := look{sq: sq}
 	hasRiver := func(dc, dr int) bool {
 		n := m.Square(campaign.Coord{Col: sq.At.Col + dc, Row: sq.At.Row + dr})
@@ -150,7 +188,7 @@ func (p *painter) lookOf(sq campaign.Square) look {
 		n := m.Square(campaign.Coord{Col: sq.At.Col + dc, Row: sq.At.Row + dr})
 		return n != nil && n.Kind == campaign.Sea
 	}
-	for _, d := range [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}} {
+	for _, d := range orthogonalSides {
 		if sq.Kind == campaign.Coast && isSea(d[0], d[1]) {
 			l.seaSides = append(l.seaSides, d)
 		}
@@ -158,7 +196,7 @@ func (p *painter) lookOf(sq campaign.Square) look {
 	if sq.River == campaign.NoRiver {
 		return l
 	}
-	for _, d := range [][2]int{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}} {
+	for _, d := range riverDirections {
 		diagonal := d[0] != 0 && d[1] != 0
 		if hasRiver(d[0], d[1]) && !(diagonal && (hasRiver(d[0], 0) || hasRiver(0, d[1]))) {
 			l.river = append(l.river, d)
@@ -173,7 +211,7 @@ func (p *painter) lookOf(sq campaign.Square) look {
 // riverEnd is where a river that starts or ends in a square goes: into a
 // neighbouring sea if there is one, else straight on through the square.
 func riverEnd(course [][2]int, isSea func(dc, dr int) bool) [2]int {
-	for _, d := range [][2]int{{0, 1}, {1, 0}, {-1, 0}, {0, -1}} {
+	for _, d := range riverMouthSearch {
 		if isSea(d[0], d[1]) {
 			return d
 		}
@@ -223,7 +261,7 @@ func (p *painter) terrain(x, y, s float64, l look) {
 			f.Line(x+0.55*s, y+(fy-0.08)*s, x+0.8*s, y+(fy-0.08)*s)
 		}
 	case sq.Terrain == campaign.Impassable:
-		p.draw(rgb{40, 40, 40})
+		p.draw(impassableInk)
 		p.hatch(x, y, s, 4, true)
 	case sq.Terrain == campaign.VeryDifficult:
 		p.draw(hatchColour)
@@ -284,7 +322,7 @@ func (p *painter) coastStrips(x, y, s float64, l look) {
 		p.fill(seaColour)
 		f.Rect(rx, ry, rw, rh, "F")
 		if l.sq.Cliffs {
-			p.draw(rgb{70, 50, 30})
+			p.draw(cliffColour)
 			f.SetLineWidth(math.Max(0.2, s*0.05))
 			switch d {
 			case [2]int{0, -1}:
@@ -307,8 +345,7 @@ func (p *painter) river(x, y, s float64, l look) {
 		return
 	}
 	f := p.d.f
-	widths := map[campaign.River]float64{campaign.SmallRiver: 0.05, campaign.LargeRiver: 0.11, campaign.Rapids: 0.07}
-	f.SetLineWidth(math.Max(0.15, s*widths[l.sq.River]))
+	f.SetLineWidth(math.Max(0.15, s*riverWidths[l.sq.River]))
 	p.draw(riverColour)
 	f.SetLineCapStyle("round")
 	if l.sq.River == campaign.Rapids {
@@ -361,15 +398,11 @@ func (p *painter) edges() {
 	f := p.d.f
 	lw := math.Max(0.4, math.Min(1.2, p.s*0.12))
 	f.SetLineWidth(lw)
-	p.draw(rgb{0, 0, 0})
-	for _, e := range m.BlockedEdges() {
-		from, to := e[0], e[1]
-		both := m.Blocked(to, from)
-		if both && compareCoords(to, from) < 0 {
-			continue // drawn from the other side
-		}
-		dc, dr := float64(to.Col-from.Col), float64(to.Row-from.Row)
-		x, y := p.at(from)
+	p.draw(black)
+	for _, e := range edgeMarks(m) {
+		both := e.both
+		dc, dr := float64(e.to.Col-e.from.Col), float64(e.to.Row-e.from.Row)
+		x, y := p.at(e.from)
 		cx, cy := x+p.s/2+dc*p.s/2, y+p.s/2+dr*p.s/2 // middle of the shared side (or corner)
 		if !both {
 			cx, cy = cx+dc*lw, cy+dr*lw
@@ -382,6 +415,26 @@ func (p *painter) edges() {
 		}
 		f.SetDashPattern(nil, 0)
 	}
+}
+
+// edgeMark is an impassable edge as the map draws it: once for a side
+// closed both ways, else on the side of the square that cannot be entered.
+type edgeMark struct {
+	from, to campaign.Coord
+	both     bool
+}
+
+func edgeMarks(m *campaign.Map) []edgeMark {
+	var out []edgeMark
+	for _, e := range m.BlockedEdges() {
+		from, to := e[0], e[1]
+		both := m.Blocked(to, from)
+		if both && compareCoords(to, from) < 0 {
+			continue // drawn from the other side
+		}
+		out = append(out, edgeMark{from: from, to: to, both: both})
+	}
+	return out
 }
 
 func compareCoords(a, b campaign.Coord) int {
@@ -401,7 +454,7 @@ func (p *painter) contents(sq campaign.Square) {
 	x, y := p.at(sq.At)
 	s := p.s
 	st := p.t.After.Square(sq.At)
-	if st.Owner != "" && p.isCapital(sq.At, st.Owner) {
+	if st.Owner != "" && p.t.isCapital(sq.At, st.Owner) {
 		if s >= minTextCell {
 			p.star(x+0.15*s, y+0.16*s, 0.11*s, p.ownerColour(st.Owner))
 		} else { // too small for numbers: the star is the cell's only mark
@@ -422,35 +475,52 @@ func (p *painter) contents(sq campaign.Square) {
 func (p *painter) value(x, y, s float64, explored bool, v int, textFits bool) {
 	switch {
 	case !textFits && !explored:
-		p.fill(rgb{110, 110, 110})
+		p.fill(unexploredDot)
 		p.dot(x+s/2, y+s/2, s*0.12, "F")
 	case !textFits:
 	case explored:
-		p.text(x+s/2, y+s*0.42, s*0.36, s*0.9, "B", rgb{0, 0, 0}, strconv.Itoa(v))
+		p.text(x+s/2, y+s*0.42, s*0.36, s*0.9, "B", black, strconv.Itoa(v))
 	default:
-		p.text(x+s/2, y+s*0.42, s*0.3, s*0.9, "", rgb{120, 120, 120}, "?")
+		p.text(x+s/2, y+s*0.42, s*0.3, s*0.9, "", unexploredInk, "?")
 	}
 }
 
-func (p *painter) isCapital(c campaign.Coord, owner string) bool {
-	pl := p.t.After.Player(owner)
+func (t *Turn) isCapital(c campaign.Coord, owner string) bool {
+	pl := t.After.Player(owner)
 	return pl != nil && pl.Capital == c
 }
 
-// units lists the armies ("A1 500") and fleets ("F1", or "F1 (A2)" with the
-// army aboard) in a square in their owners' colours, as many as fit, then
-// "+n"; in small cells a dot.
-func (p *painter) units(c campaign.Coord) {
-	type unit struct{ label, owner string }
-	var us []unit
-	for _, a := range p.t.After.ArmiesAt(c) {
-		us = append(us, unit{a.ID + " " + strconv.Itoa(a.Points), a.Owner})
+// unitMark is an army ("A1 500") or a fleet ("F1", or "F1 (A2)" with the
+// army aboard) as the map labels it, in its owner's colour.
+type unitMark struct{ label, owner string }
+
+// unitsAt lists the armies, then the fleets, in a square.
+func (t *Turn) unitsAt(c campaign.Coord) []unitMark {
+	var us []unitMark
+	for _, a := range t.After.ArmiesAt(c) {
+		us = append(us, unitMark{a.ID + " " + strconv.Itoa(a.Points), a.Owner})
 	}
-	for _, fl := range p.t.After.Fleets {
+	for _, fl := range t.After.Fleets {
 		if fl.At == c {
-			us = append(us, unit{fleetLabel(fl), fl.Owner})
+			us = append(us, unitMark{fleetLabel(fl), fl.Owner})
 		}
 	}
+	return us
+}
+
+// unitLabel is the i-th line of a square's units when room lines fit: the
+// unit's label, or "+n" on the last line for it and those that do not fit.
+func unitLabel(us []unitMark, i, room int) string {
+	if i == room-1 && len(us) > room {
+		return "+" + strconv.Itoa(len(us)-i)
+	}
+	return us[i].label
+}
+
+// units writes the armies and fleets in a square in their owners' colours,
+// as many as fit, then "+n"; in small cells a dot.
+func (p *painter) units(c campaign.Coord) {
+	us := p.t.unitsAt(c)
 	if len(us) == 0 {
 		return
 	}
@@ -458,7 +528,7 @@ func (p *painter) units(c campaign.Coord) {
 	s := p.s
 	if s < minArmyText {
 		p.fill(p.ownerColour(us[0].owner))
-		p.draw(rgb{0, 0, 0})
+		p.draw(black)
 		p.d.f.SetLineWidth(math.Max(0.05, s*0.04))
 		p.dot(x+s*0.72, y+s*0.72, s*0.2, "FD")
 		return
@@ -468,27 +538,23 @@ func (p *painter) units(c campaign.Coord) {
 		size = math.Max(s*0.1, s*0.46/(n*1.1))
 	}
 	room := int((s*0.46)/(size*1.1) + 1e-9) // lines that fit in the lower half
-	if p.battleAt(c) {                      // a veil over the ring, so the labels stay readable
+	if p.t.battleAt(c) {                    // a veil over the ring, so the labels stay readable
 		top := y + s*0.56 + size*0.25
-		p.fill(rgb{255, 255, 255})
-		p.d.f.SetAlpha(0.75, "Normal")
+		p.fill(white)
+		p.d.f.SetAlpha(battleVeilAlpha, "Normal")
 		p.d.f.Rect(x+s*0.08, top, s*0.84, float64(min(len(us), room))*size*1.1+size*0.1, "F")
 		p.d.f.SetAlpha(1, "Normal")
 	}
 	for i, u := range us {
-		label := u.label
-		if i == room-1 && len(us) > room {
-			label = "+" + strconv.Itoa(len(us)-i)
-		}
-		p.text(x+s/2, y+s*0.56+float64(i+1)*size*1.1, size, s*0.94, "B", p.ownerColour(u.owner), label)
+		p.text(x+s/2, y+s*0.56+float64(i+1)*size*1.1, size, s*0.94, "B", p.ownerColour(u.owner), unitLabel(us, i, room))
 		if i == room-1 {
 			break
 		}
 	}
 }
 
-func (p *painter) battleAt(c campaign.Coord) bool {
-	for _, b := range p.t.Outcome.Battles {
+func (t *Turn) battleAt(c campaign.Coord) bool {
+	for _, b := range t.Outcome.Battles {
 		if b.At == c {
 			return true
 		}
@@ -528,18 +594,27 @@ func (p *painter) dot(cx, cy, r float64, style string) {
 	p.d.f.Circle(cx, cy, r, style)
 }
 
-func (p *painter) star(cx, cy, r float64, c rgb) {
-	pts := make([]gofpdf.PointType, 10)
+// starPoints is the capital's five-pointed star of outer radius r.
+func starPoints(cx, cy, r float64) [][2]float64 {
+	pts := make([][2]float64, 10)
 	for i := range pts {
 		rr := r
 		if i%2 == 1 {
 			rr = r * 0.45
 		}
 		a := -math.Pi/2 + float64(i)*math.Pi/5
-		pts[i] = gofpdf.PointType{X: cx + rr*math.Cos(a), Y: cy + rr*math.Sin(a)}
+		pts[i] = [2]float64{cx + rr*math.Cos(a), cy + rr*math.Sin(a)}
+	}
+	return pts
+}
+
+func (p *painter) star(cx, cy, r float64, c rgb) {
+	var pts []gofpdf.PointType
+	for _, pt := range starPoints(cx, cy, r) {
+		pts = append(pts, gofpdf.PointType{X: pt[0], Y: pt[1]})
 	}
 	p.fill(c)
-	p.draw(rgb{0, 0, 0})
+	p.draw(black)
 	p.d.f.SetLineWidth(math.Max(0.05, r*0.1))
 	p.d.f.Polygon(pts, "FD")
 }
@@ -550,11 +625,11 @@ func (p *painter) labels() {
 	m := p.t.Map
 	f := p.d.f
 	f.SetFont(sans, "", p.labelP)
-	p.ink(rgb{60, 60, 60})
+	p.ink(coordinateInk)
 	h := p.labelP / ptPerMM
 	w, ht := float64(m.Width)*p.s, float64(m.Height)*p.s
 	for c := 0; c < m.Width; c++ {
-		if !p.labelled(c) {
+		if !labelled(p.step, c) {
 			continue
 		}
 		name := campaign.ColumnName(c)
@@ -563,7 +638,7 @@ func (p *painter) labels() {
 		f.Text(x, p.oy+ht+h+0.4, name)
 	}
 	for r := 0; r < m.Height; r++ {
-		if !p.labelled(r) {
+		if !labelled(p.step, r) {
 			continue
 		}
 		num := strconv.Itoa(r + 1)
@@ -571,11 +646,4 @@ func (p *painter) labels() {
 		f.Text(p.ox-0.8-f.GetStringWidth(num), y, num)
 		f.Text(p.ox+w+0.8, y, num)
 	}
-}
-
-// labelled says whether the i-th (0-based) column or row gets its label:
-// all of them, or every step-th counted from 1 (and the first, when the
-// step leaves room for it).
-func (p *painter) labelled(i int) bool {
-	return p.step == 1 || (i+1)%p.step == 0 || (i == 0 && p.step > 2)
 }

@@ -161,13 +161,13 @@ func TestModeratorMailsResults(t *testing.T) {
 		}
 		os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
 	}
-	deliver("results", "Marta <moderator@riverlands.example>", "CAMPAIGN riverlands PLAYER moderator TURN 1\r\nRESULT B0-1 defender 600 100\r\nRESULT B7-7 draw 1 1\r\n")
+	deliver("results", "Marta <moderator@riverlands.example>", "CAMPAIGN riverlands PLAYER moderator TURN 1\r\nRESULT B0-1 defender 500 100\r\nRESULT B7-7 draw 1 1\r\n")
 	deliver("cheat", "Grom <grom@blackcrag.example>", "CAMPAIGN riverlands PLAYER orcs TURN 1\r\nRESULT B0-1 defender 0 0\r\n")
 	if code, _, stderr := run(t, beforeTurn1, "check", "--dir", dir); code != exitOK {
 		t.Fatal(stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "turns", "000", "results", "B0-1.json"))
-	if err != nil || !strings.Contains(string(data), `"attacker_vp": 600`) {
+	if err != nil || !strings.Contains(string(data), `"attacker_vp": 500`) {
 		t.Fatalf("the mailed result was not recorded: %s %v", data, err)
 	}
 	replies, _ := filepath.Glob(filepath.Join(dir, "inbox", "001", "replies", "*.eml"))
@@ -176,7 +176,7 @@ func TestModeratorMailsResults(t *testing.T) {
 		b, _ := os.ReadFile(r)
 		all.WriteString(strings.ReplaceAll(string(b), "=\r\n", ""))
 	}
-	for _, want := range []string{"RESULT B0-1 defender 600 100: recorded", "RESULT B7-7 draw 1 1: refused: no battle B7-7 is awaiting a result",
+	for _, want := range []string{"RESULT B0-1 defender 500 100: recorded", "RESULT B7-7 draw 1 1: refused: no battle B7-7 is awaiting a result",
 		"only the moderator enters battle results"} {
 		if !strings.Contains(all.String(), want) {
 			t.Errorf("the replies lack %q", want)

@@ -81,10 +81,10 @@ func TestRunWaitsForResults(t *testing.T) {
 	if _, out, _ := run(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "B0-1   siege    P11  empire vs orcs: no result yet") {
 		t.Errorf("status must list the battle awaiting its result:\n%s", out)
 	}
-	if code, _, stderr := run(t, afterTurn1, "result", "--dir", dir, "B0-1", "defender", "600", "100"); code != exitOK {
+	if code, _, stderr := run(t, afterTurn1, "result", "--dir", dir, "B0-1", "defender", "500", "100"); code != exitOK {
 		t.Fatalf("result: %s", stderr)
 	}
-	if _, out, _ := run(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "result entered: defender, 600/100 VP") {
+	if _, out, _ := run(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "result entered: defender, 500/100 VP") {
 		t.Errorf("status after the result:\n%s", out)
 	}
 	if code, _, stderr := run(t, afterTurn1, "run", "--dir", dir); code != exitOK {
@@ -94,7 +94,7 @@ func TestRunWaitsForResults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The beaten empire suffered 600 VP: it has no reserves, so A1 (500) takes the
+	// The beaten empire suffered 500 VP: it has no reserves, so A1 (500) takes the
 	// loss and is destroyed (D14).
 	if s.Army("A1") != nil || len(s.Battles) != 0 {
 		t.Errorf("after the result: armies %+v battles %+v", s.Armies, s.Battles)

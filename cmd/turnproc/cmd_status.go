@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -62,9 +61,16 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if turn > 1 {
-		entries, _ := os.ReadDir(c.dir.TurnPath(turn-1, "outbox"))
+		mails := emlFiles(c.dir.TurnPath(turn-1, "outbox"))
 		fmt.Fprintf(e.stdout, "Mail of turn %d: %d report mails in %s (delivery: %s)\n",
-			turn-1, len(entries), c.dir.TurnPath(turn-1, "outbox"), c.cfg.Delivery.Kind)
+			turn-1, len(mails), c.dir.TurnPath(turn-1, "outbox"), c.cfg.Delivery.Kind)
+	}
+	if c.cfg.Delivery.Kind == config.DeliverySMTP {
+		queued, sent, err := c.outbox()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "Mail by SMTP: %d sent, %d queued (turnproc deliver sends the queued ones)\n", len(sent), len(queued))
 	}
 	return nil
 }

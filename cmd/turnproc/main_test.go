@@ -203,11 +203,12 @@ func TestConfigErrorsNameTheirKey(t *testing.T) {
 }
 
 // TestRunRefusesWhatItCannotDo: a campaign edited after init to send by
-// SMTP, or to read a maildir outside it, is refused before any work.
+// SMTP without its password at hand, or to read a maildir outside it, is
+// refused before any work.
 func TestRunRefusesWhatItCannotDo(t *testing.T) {
 	cases := []struct{ name, old, new, stderr string }{
-		{"smtp", "kind = \"outbox\"                       # outbox | smtp\nfrom = \"Riverlands turnproc <turns@riverlands.example>\"\n", smtpDelivery,
-			":30:8: delivery.kind: \"smtp\": this turnproc does not send mail yet; it writes the report mails to turns/NNN/outbox/\nhint: set delivery.kind = \"outbox\" for now and send the outbox mails with your own mail client\n"},
+		{"smtp without password", "kind = \"outbox\"                       # outbox | smtp\nfrom = \"Riverlands turnproc <turns@riverlands.example>\"\n", smtpDelivery,
+			":35:16: delivery.smtp.password_env: environment variable TURNPROC_SMTP_PASSWORD is not set\nhint: export TURNPROC_SMTP_PASSWORD in the environment turnproc runs in (cron included), or use password_file\n"},
 		{"maildir outside", `maildir = "mailbox"`, `maildir = "/var/mail/turns"`,
 			":27:11: intake.maildir: \"/var/mail/turns\" must be a path inside the campaign directory\nhint: use a relative path such as \"mailbox\"\n"},
 	}

@@ -1,0 +1,293 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/turnproc/turnproc/campaign/store"
+	"github.com/turnproc/turnproc/config"
+	"github.com/turnproc/turnproc/reports"
+)
+
+// The outbox (docs/campaign-dir.md): every mail is written as an .eml
+// before any sending, and a mail is sent once a marker exists beside it,
+// sent/<name>.log, written right after the server accepted the mail. A
+// crash between the two re-sends that one mail at the next drain; nothing
+// else is ever sent twice. A lock file keeps two turnproc processes (a
+// cron check and a run) from draining at once.
+
+// smtpTimeout bounds the exchange of one mail with the server.
+const smtpTimeout = time.Minute
+
+func cmdDeliver(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("deliver", "", `Send every queued mail of the campaign through [delivery.smtp]: the report mails of
+every turn played and the acknowledgements, oldest turn first. A mail is sent once; one that
+fails stays queued for the next try. run and check do this after their own work.`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	cfg, err := c.smtpConfig(e.getenv)
+	if err != nil {
+		return err
+	}
+	res, err := c.drain(ctx, e, cfg)
+	var ce *cliError
+	if errors.As(err, &ce) {
+		return err
+	} else if err != nil {
+		return &cliError{code: exitFailure, err: err, hint: fmt.Sprintf(
+			"%d mails stay queued; run turnproc deliver again once the server answers (run and check retry too)", c.queuedCount())}
+	}
+	if len(res.refused) > 0 {
+		return &cliError{code: exitFailure,
+			err:  fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
+			hint: "they stay queued: correct the address or the server's settings, then run turnproc deliver again"}
+	}
+	fmt.Fprintf(e.stdout, "%d mails sent, %d queued.\n", res.sent, res.queued)
+	return nil
+}
+
+func cmdResend(ctx context.Context, e *env, args []string) error {
+	fs := newFlags("resend", "", `Send a player's report mail of a played turn again, as it was written (same
+Message-ID), even though it was sent already: for a player who lost it.`)
+	dir := fs.String("dir", ".", "the campaign directory")
+	turn := fs.Int("turn", 0, "the turn played (required)")
+	player := fs.String("player", "", "the player's id (required)")
+	if err := parse(fs, e, args, 0); err != nil {
+		return err
+	}
+	if *turn < 1 || *player == "" {
+		return usageError("resend needs --turn N and --player ID", `run "turnproc resend --help"`)
+	}
+	c, err := openCampaign(*dir)
+	if err != nil {
+		return err
+	}
+	cfg, err := c.smtpConfig(e.getenv)
+	if err != nil {
+		return err
+	}
+	path, err := c.reportMail(*turn, *player)
+	if err != nil {
+		return err
+	}
+	unlock, err := c.lockOutbox()
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	what := "resent"
+	if !exists(sentMarker(path)) {
+		what = "sent" // it was still queued: now it is sent, once
+	}
+	if err := c.send(ctx, e, cfg, path, what); err != nil {
+		return &cliError{code: exitFailure, err: err, hint: "run turnproc resend again once the server answers"}
+	}
+	fmt.Fprintf(e.stdout, "Report of turn %d sent again to %s.\n", *turn, *player)
+	return nil
+}
+
+// reportMail is the path of a player's report mail of a played turn.
+func (c *campaignFiles) reportMail(turn int, player string) (string, error) {
+	if c.cfg.Player(player) == nil {
+		return "", usageError(fmt.Sprintf("resend: no player %q in the campaign", player), "name a player by his id in the config")
+	}
+	current, err := c.dir.CurrentTurn()
+	if err != nil {
+		return "", badInput(err, "")
+	}
+	if turn >= current {
+		return "", usageError(fmt.Sprintf("resend: turn %d has not been played yet", turn),
+			fmt.Sprintf("the turns played are 1 to %d", current-1))
+	}
+	path := c.dir.TurnPath(turn, "outbox", player+".eml")
+	if _, err := os.Stat(path); err != nil {
+		return "", &cliError{code: exitFailure, err: errors.New(fileProblem("the report mail", path, err)),
+			hint: "restore the turn's folder from your backup"}
+	}
+	return path, nil
+}
+
+// smtpConfig is [delivery.smtp] with its password read; the campaign must
+// deliver by SMTP.
+func (c *campaignFiles) smtpConfig(getenv func(string) string) (reports.SMTPConfig, error) {
+	if c.cfg.Delivery.Kind != config.DeliverySMTP {
+		return reports.SMTPConfig{}, badInput(c.cfg.ErrorAt("delivery.kind",
+			fmt.Sprintf("%q: turnproc sends no mail; the outbox is the output", c.cfg.Delivery.Kind),
+			`set delivery.kind = "smtp" and fill in [delivery.smtp] to send mail`), "")
+	}
+	s := c.cfg.Delivery.SMTP
+	password, err := s.Password.Resolve(getenv)
+	if err != nil {
+		return reports.SMTPConfig{}, badInput(err, "")
+	}
+	return reports.SMTPConfig{Host: s.Host, Port: s.Port, Username: s.Username, Password: password,
+		TLS: string(s.TLS), Timeout: smtpTimeout}, nil
+}
+
+// deliverAfter sends what is queued once a command's own work is written
+// (delivery.kind = "smtp"). A failure fails nothing: the work is complete
+// and the mails stay queued for the next run.
+func (c *campaignFiles) deliverAfter(ctx context.Context, e *env) {
+	if c.cfg.Delivery.Kind != config.DeliverySMTP {
+		return
+	}
+	cfg, err := c.smtpConfig(e.getenv)
+	var res drainResult
+	if err == nil {
+		res, err = c.drain(ctx, e, cfg)
+	}
+	switch {
+	case err != nil:
+		e.log.Warn(fmt.Sprintf("mail not sent: the work is complete, %d mails queued; the next run delivers them", c.queuedCount()),
+			"reason", strings.ReplaceAll(err.Error(), "\n", " "))
+	case len(res.refused) > 0:
+		e.log.Warn(fmt.Sprintf("%d mails refused by the server stay queued", len(res.refused)), "first", res.refused[0].Error())
+	default:
+		e.log.Info("mail delivered", "sent", res.sent, "queued", res.queued)
+	}
+}
+
+// drainResult counts what a drain did.
+type drainResult struct {
+	sent    int
+	queued  int     // still queued afterwards
+	refused []error // mails the server refused: still queued
+}
+
+// queuedCount is how many mails wait to be sent; 0 if the campaign's
+// outbox cannot be listed.
+func (c *campaignFiles) queuedCount() int {
+	queued, _, _ := c.outbox()
+	return len(queued)
+}
+
+// drain sends every queued mail in outbox order and marks each one sent.
+// It stops at the first failure of the connection, the login or the
+// server; a mail the server refuses is passed over and stays queued.
+func (c *campaignFiles) drain(ctx context.Context, e *env, cfg reports.SMTPConfig) (drainResult, error) {
+	var res drainResult
+	unlock, err := c.lockOutbox()
+	if err != nil {
+		return res, err
+	}
+	defer unlock()
+	queued, _, err := c.outbox()
+	if err != nil {
+		return res, err
+	}
+	res.queued = len(queued)
+	for _, path := range queued {
+		err := c.send(ctx, e, cfg, path, "sent")
+		var se *reports.SendError
+		switch {
+		case errors.As(err, &se) && se.Refused:
+			e.log.Warn("mail refused", "mail", path, "reason", err.Error())
+			res.refused = append(res.refused, err)
+		case err != nil:
+			return res, err
+		default:
+			res.sent++
+			res.queued--
+		}
+	}
+	return res, nil
+}
+
+// send sends one mail and then records it in its marker, as "sent" or
+// "resent".
+func (c *campaignFiles) send(ctx context.Context, e *env, cfg reports.SMTPConfig, path, what string) error {
+	eml, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if err := reports.Send(ctx, cfg, eml); err != nil {
+		return err
+	}
+	marker := sentMarker(path)
+	log, err := os.ReadFile(marker)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%s was sent, but its record %s cannot be read: %w", path, marker, err)
+	}
+	line := fmt.Sprintf("%s %s via %s:%d\n", e.now().UTC().Format(time.RFC3339), what, cfg.Host, cfg.Port)
+	if err := store.WriteFile(marker, append(log, line...)); err != nil {
+		return fmt.Errorf("%s was sent, but its record %s could not be written, so the next drain sends it again: %w", path, marker, err)
+	}
+	e.log.Info("mail "+what, "mail", path)
+	return nil
+}
+
+// sentMarker is the record that a mail was sent: sent/<name>.log beside it.
+func sentMarker(eml string) string {
+	return filepath.Join(filepath.Dir(eml), "sent", strings.TrimSuffix(filepath.Base(eml), ".eml")+".log")
+}
+
+// outbox lists the campaign's mails in sending order, queued and sent:
+// turn by turn, the acknowledgements (inbox/NNN/replies/) and then the
+// report mails (turns/NNN/outbox/), the latter only once the turn is
+// played, i.e. its next state is written.
+func (c *campaignFiles) outbox() (queued, sent []string, err error) {
+	current, err := c.dir.CurrentTurn()
+	if err != nil {
+		return nil, nil, badInput(err, "")
+	}
+	for turn := 1; turn <= current; turn++ {
+		dirs := []string{filepath.Join(c.inboxDir(turn), "replies")}
+		if turn < current {
+			dirs = append(dirs, c.dir.TurnPath(turn, "outbox"))
+		}
+		for _, dir := range dirs {
+			for _, m := range emlFiles(dir) {
+				if exists(sentMarker(m)) {
+					sent = append(sent, m)
+				} else {
+					queued = append(queued, m)
+				}
+			}
+		}
+	}
+	return queued, sent, nil
+}
+
+// emlFiles lists the mails of a folder, by name; none if it does not exist.
+func emlFiles(dir string) []string {
+	entries, _ := os.ReadDir(dir) // a folder not written yet holds no mail
+	var out []string
+	for _, e := range entries {
+		if e.Type().IsRegular() && filepath.Ext(e.Name()) == ".eml" {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out
+}
+
+// lockOutbox takes the campaign's delivery lock, so that two turnproc
+// processes never send the same queued mail; it does not wait.
+func (c *campaignFiles) lockOutbox() (unlock func(), err error) {
+	path := c.dir.Path("deliver.lock")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, &cliError{code: exitFailure, err: fmt.Errorf("another turnproc is sending this campaign's mail (%s is locked)", path),
+				hint: "wait for it to finish; whatever it leaves queued is sent by the next run"}
+		}
+		return nil, fmt.Errorf("locking %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil // closing the file releases the lock
+}
