@@ -83,6 +83,12 @@ func (d *doc) siege(t *Turn, b campaign.Battle) {
 	d.siegeScenario(s)
 	d.siegeTally(s.Castle)
 	d.siegeEquipment(t, s)
+	if lines := t.PreBattles[b.ID]; len(lines) > 0 {
+		d.subheading(w.text("siege.prebattle.heading", nil))
+		for _, l := range lines {
+			d.para(l, "", 9) // the rolls, each named by its rule id (RU-PRE-…, ES-EQA-…)
+		}
+	}
 }
 
 // rule draws a thin line under what was just written.

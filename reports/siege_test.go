@@ -302,3 +302,20 @@ func TestSiegePlanPicture(t *testing.T) {
 		t.Fatalf("pdftoppm: %v: %s", err, out)
 	}
 }
+
+// TestSiegeSheetPreBattle: a pre-battle phase rolled before the sheets are
+// printed again appears on the siege sheet, every roll with its rule id.
+func TestSiegeSheetPreBattle(t *testing.T) {
+	tt := siegeTurn(t)
+	tt.PreBattles = map[string][]string{"B2-1": {"RU-PRE-01 defensive fire: bolt thrower d1 rolls 4: no effect"}}
+	pdf, err := RenderModerator(tt, "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	for _, want := range []string{"Pre-battle phase, as rolled", "RU-PRE-01 defensive fire: bolt thrower d1 rolls 4: no effect"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the sheet lacks %q", want)
+		}
+	}
+}

@@ -24,6 +24,10 @@ type Turn struct {
 	// Notes holds, per player id, the order lines the intake refused,
 	// already as text in the player's language.
 	Notes map[string][]string
+	// PreBattles holds, per siege id, the pre-battle phase rolled for it
+	// (siege.PreBattle.Lines()), when the moderator re-prints the sheets
+	// after rolling it (turnproc report).
+	PreBattles map[string][]string
 }
 
 // check refuses a Turn that cannot be reported.

@@ -12,13 +12,16 @@ import (
 	"github.com/turnproc/turnproc/campaign"
 	"github.com/turnproc/turnproc/orders"
 	"github.com/turnproc/turnproc/reports"
+	"github.com/turnproc/turnproc/siege"
 )
 
 func cmdReport(_ context.Context, e *env, args []string) error {
 	fs := newFlags("report", "--turn N --player P|moderator",
 		`Render again the PDF report of a played turn from the campaign's archive (the states
 before and after the turn, its event log and its mail). The file is written to --out; it is
-byte-identical to the one the run wrote, unless the config's texts or title changed since.`)
+byte-identical to the one the run wrote, unless the config's texts or title changed since, or a
+siege's pre-battle phase was rolled since (turnproc siege prebattle): its rolls are then printed
+on the siege sheet.`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	turn := fs.Int("turn", 0, "the turn played")
 	player := fs.String("player", "", `the player id, or "moderator"`)
@@ -95,7 +98,27 @@ func (c *campaignFiles) archivedTurn(turn int) (reports.Turn, error) {
 	if err != nil {
 		return reports.Turn{}, err
 	}
-	return c.reportTurn(before, out, orders.Collect(mails, c.window(turn)), c.cfg.Deadline.DeadlineOf(turn)), nil
+	t := c.reportTurn(before, out, orders.Collect(mails, c.window(turn)), c.cfg.Deadline.DeadlineOf(turn))
+	t.PreBattles = c.rolledPreBattles(after.Battles)
+	return t, nil
+}
+
+// rolledPreBattles reads the pre-battle phases rolled for the turn's sieges.
+func (c *campaignFiles) rolledPreBattles(battles []campaign.Battle) map[string][]string {
+	out := map[string][]string{}
+	for _, b := range battles {
+		data, err := os.ReadFile(c.dir.TurnPath(b.Turn, "sieges", b.ID+"-prebattle.json"))
+		if err != nil {
+			continue
+		}
+		var rec struct {
+			PreBattle siege.PreBattle `json:"prebattle"`
+		}
+		if json.Unmarshal(data, &rec) == nil {
+			out[b.ID] = rec.PreBattle.Lines()
+		}
+	}
+	return out
 }
 
 // archivedMail reads a turn record's copies of its mail (named as in the inbox).
