@@ -173,3 +173,29 @@ func TestRenderErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestFontsAreEmbedded: a report prints the same on any machine, so its
+// fonts (the Go fonts, for á é ñ ¿ ¡) travel inside it.
+func TestFontsAreEmbedded(t *testing.T) {
+	pdf, err := RenderPlayer(testTurn(t), "dwarfs", "es")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(pdf, []byte("/FontFile2")); n < 2 {
+		t.Errorf("%d embedded TrueType fonts, want the regular and bold Go fonts at least", n)
+	}
+	if _, err := exec.LookPath("pdffonts"); err != nil {
+		t.Skip("pdffonts (poppler-utils) is not installed")
+	}
+	f := filepath.Join(t.TempDir(), "r.pdf")
+	os.WriteFile(f, pdf, 0o644)
+	out, err := exec.Command("pdffonts", f).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(out), "\n")[2:] {
+		if fields := strings.Fields(line); len(fields) > 4 && !strings.Contains(line, " yes ") {
+			t.Errorf("a font is not embedded: %s", line)
+		}
+	}
+}
