@@ -112,6 +112,9 @@ func fold(word string) string {
 	if ascii := isASCII(word); ascii {
 		return strings.ToUpper(word) // nearly every word: no decomposition needed
 	}
+	if f, ok := foldLatin1(word); ok {
+		return f // Spanish words: accents folded by table, no normalisation
+	}
 	var b strings.Builder
 	// QUIRK: NFKD also folds full-width letters (ＭＯＶＥ) from East Asian
 	// keyboards; format characters (zero-width joiners) are dropped.
@@ -122,6 +125,40 @@ func fold(word string) string {
 		b.WriteRune(unicode.ToUpper(r))
 	}
 	return b.String()
+}
+
+// latin1Folds maps the accented letters of Spanish (and its neighbours) to
+// their upper-case base letter.
+var latin1Folds = func() map[rune]rune {
+	m := map[rune]rune{}
+	for base, accented := range map[rune]string{
+		'A': "áàâäãåÁÀÂÄÃÅ", 'E': "éèêëÉÈÊË", 'I': "íìîïÍÌÎÏ", 'O': "óòôöõÓÒÔÖÕ",
+		'U': "úùûüÚÙÛÜ", 'N': "ñÑ", 'C': "çÇ", 'Y': "ýÿÝ",
+	} {
+		for _, r := range accented {
+			m[r] = base
+		}
+	}
+	return m
+}()
+
+// foldLatin1 folds a word of ASCII and the accented letters above; ok is
+// false for anything else (decomposed accents, other scripts), which the
+// full normalisation handles.
+func foldLatin1(word string) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(word))
+	for _, r := range word {
+		switch f, accented := latin1Folds[r]; {
+		case r < 0x80:
+			b.WriteRune(unicode.ToUpper(r))
+		case accented:
+			b.WriteRune(f)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 func isASCII(s string) bool {

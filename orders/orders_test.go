@@ -336,3 +336,14 @@ func TestParseEquip(t *testing.T) {
 		t.Errorf("problems %q", got)
 	}
 }
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{
+		"campaña": "CAMPANA", "Último": "ULTIMO", "mover": "MOVER", "U\u0301LTIMO": "ULTIMO",
+		"ＭＯＶＥ": "MOVE", "MO\u200dVE": "MOVE", "ção": "CAO",
+	} {
+		if got := fold(in); got != want {
+			t.Errorf("fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
