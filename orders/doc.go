@@ -3,8 +3,10 @@
 // or Spanish keywords (docs/orders.md), parsed into a campaign.OrderSet with
 // every problem placed on its line; the MIME side of a player's mail
 // (go-message: multipart, HTML-only, .txt attachments, quoted-printable,
-// base64, legacy charsets); the maildir intake; and sender authentication,
-// with the last accepted set per player winning.
+// base64, legacy charsets); the mailboxes (a maildir, and IMAP with go-imap
+// v2) behind the Mailbox interface; and sender authentication (bcrypt
+// passwords, From addresses), with the last set to arrive before the
+// deadline winning and late mail kept but not applied.
 //
 // The language covers every campaign order: army moves (§4.1); fleet
 // sailing, embarking and disembarking (§4.2, D9); claim, pillage and
@@ -12,7 +14,9 @@
 // which go to OrderSet.Reorganisations; and the season-balance muster
 // orders RAISE, REINFORCE, DISBAND and REDUCE (D7), which go to
 // OrderSet.Muster. The standing INITIATIVE FIRST|LAST order of D5 is
-// carried in OrderSet.Initiative.
+// carried in OrderSet.Initiative. EQUIP lines declare siege equipment
+// (Sheet.Equipment, D19) and the moderator's RESULT lines enter battle
+// results (Sheet.Results, D14).
 //
 // It reads orders, it does not judge them: whether an order is legal for
 // its unit or its turn is campaign.Resolve's business (§4.1, D3, D7). The

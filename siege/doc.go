@@ -1,5 +1,11 @@
-// Package siege owns what a siege needs before it is fought on the table
-// (seeds 000, 001, 004; shared/rules/siege-rules.md, settled by DECISIONS.md
-// D17–D20): the fortifications' capacity, the equipment budgets and the
-// castle's material. It knows nothing of mail or PDF.
+// Package siege owns what a siege needs to be fought on the table (seeds
+// 000, 001, 004; shared/rules/siege-rules.md, settled by DECISIONS.md
+// D17–D20): the fortifications' capacity and the force deployed outside
+// (D18); the ES equipment catalogue, the declarations players write and
+// their validation against the 15% budgets (§8, D19); the castle's material
+// (D20) and layout — walls, towers, gate, courtyard, profiles, rooms,
+// adjacency and a schematic plan (§3); the pre-battle phase, ES deployment
+// rolls and the RU steps (§4); and castle damage by the IT tables or the
+// ES profiles (§7, D17). Every random procedure takes campaign dice and
+// records each roll with its rule id. It knows nothing of mail or PDF.
 package siege
