@@ -56,6 +56,9 @@ func (s *State) checkPlayers(m *Map) *StateError {
 		if !m.Contains(p.Capital) {
 			return stateErr(subject, "capital %s", offMap(m, p.Capital))
 		}
+		if !m.Square(p.Capital).Kind.HasLand() {
+			return stateErr(subject, "capital %s is a sea square (§1)", p.Capital)
+		}
 		switch p.Initiative {
 		case "", InitiativeFirst, InitiativeLast:
 		default:

@@ -40,6 +40,7 @@ func TestCheckAgainst(t *testing.T) {
 		{"square off the map", func(s *State) { s.Squares[c("A16")] = SquareState{Explored: true} }, "square A16: listed, but A16 is off the map (A1–T15)"},
 		{"owned sea", func(s *State) { s.Squares[c("A1")] = SquareState{Owner: "orcs"} }, "square A1: a sea square is owned by orcs; sea squares are never owned (§1)"},
 		{"capital off the map", func(s *State) { s.Player("orcs").Capital = c("Z1") }, "player orcs: capital Z1 is off the map (A1–T15)"},
+		{"capital at sea", func(s *State) { s.Player("orcs").Capital = c("A1") }, "player orcs: capital A1 is a sea square (§1)"},
 		{"initiative", func(s *State) { s.Player("orcs").Initiative = "middle" }, `player orcs: initiative "middle" is not "first" or "last" (D5)`},
 		{"reserves", func(s *State) { s.Player("orcs").Reserves = -500 }, "player orcs: reserves of -500 points are negative (D6)"},
 		{"unknown ally", func(s *State) { s.Player("orcs").Allies = []string{"elves"} }, `player orcs: ally "elves" is not a player`},

@@ -47,6 +47,11 @@ inbox/NNN/replies/ and, with delivery.kind = "smtp", sent with every other queue
 // mail not answered yet; it returns the turn, how many mails were fetched
 // and how many answered.
 func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn, fetched, answered int, err error) {
+	unlock, err := c.lockWork()
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	defer unlock()
 	turn, s, err := c.current()
 	if err != nil {
 		return 0, 0, 0, err
@@ -80,12 +85,13 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 			}
 			earlier[rc.Player] = rc
 		}
-		if rc.Status == orders.StatusIgnored || exists(path) {
-			continue
+		if rc.Status == orders.StatusIgnored || rc.From == "" || exists(path) {
+			continue // no answer to machines, nor to a mail with no sender to answer
 		}
 		eml, err := c.ack(rc, turn, s, replaces, now, results[rc.Name])
-		if err != nil {
-			return 0, 0, 0, err
+		if err != nil { // one mail that cannot be answered must not silence the others
+			e.log.Warn("mail not answered", "mail", rc.Name, "from", rc.From, "error", err)
+			continue
 		}
 		if err := store.WriteFile(path, eml); err != nil {
 			return 0, 0, 0, err

@@ -208,3 +208,32 @@ func TestEquipmentReachesTheTable(t *testing.T) {
 		t.Errorf("the reinforced gate must have 8 wounds:\n%s%s", out, stderr)
 	}
 }
+
+// TestCheckSurvivesMailWithoutSender: a mail with no readable sender is
+// kept and logged as rejected, never answered, and never stops the others.
+func TestCheckSurvivesMailWithoutSender(t *testing.T) {
+	dir := withTurnOneMail(t)
+	os.WriteFile(filepath.Join(dir, "mailbox", "new", "empty"), nil, 0o644)
+	code, out, stderr := run(t, beforeTurn1.Add(96*time.Hour), "check", "--dir", dir)
+	if code != exitOK || !strings.HasPrefix(out, "Turn 1: 6 new mails fetched, 5 answered") {
+		t.Fatalf("check: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestRunAndCheckDoNotOverlap: while one check or run works on a
+// campaign, another is turned away (exit 4) rather than racing it.
+func TestRunAndCheckDoNotOverlap(t *testing.T) {
+	dir := newCampaign(t)
+	c, _ := openCampaign(dir)
+	unlock, err := c.lockWork()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer unlock()
+	for _, cmd := range []string{"check", "run"} {
+		code, _, stderr := run(t, afterTurn1, cmd, "--dir", dir)
+		if code != exitBlocked || !strings.Contains(stderr, "another turnproc check or run is working on this campaign") {
+			t.Errorf("%s: exit %d %q", cmd, code, stderr)
+		}
+	}
+}

@@ -74,7 +74,11 @@ func clearDemoDir(dir string) error {
 	if _, err := os.Stat(filepath.Join(dir, demoMarker)); err == nil {
 		return os.RemoveAll(dir)
 	}
-	return checkEmptyTarget(dir)
+	if err := checkEmptyTarget(dir); err != nil {
+		return usageError(fmt.Sprintf("%s is in the way: it is not empty and not a previous demo", dir),
+			"name another folder with --out; the demo replaces only a folder it made itself")
+	}
+	return nil
 }
 
 // initDemo makes the campaign directory from the embedded example.

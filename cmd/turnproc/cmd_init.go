@@ -61,6 +61,9 @@ Nothing is written unless everything checks out.`)
 		return err
 	}
 	e.log.Info("campaign created", "dir", dir, "campaign", cfg.Campaign.ID, "players", len(cfg.Players), "map", fmt.Sprintf("%dx%d", m.Width, m.Height))
+	if cfg.Campaign.Seed != "" {
+		fmt.Fprintln(e.stdout, "Note: the config sets campaign.seed, and every die of the campaign follows from it: whoever knows it can predict the rolls. Leave it out and init draws a secret one.")
+	}
 	fmt.Fprintf(e.stdout, "Campaign %q created in %s: %d players, a %d×%d map, turn 1 due %s.\n",
 		cfg.Campaign.ID, dir, len(cfg.Players), m.Width, m.Height, cfg.Deadline.DeadlineOf(1).Format("2006-01-02 15:04 MST"))
 	return nil

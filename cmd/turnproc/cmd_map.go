@@ -59,7 +59,7 @@ the last turn played; before any turn (or with --turn 0), the map the campaign s
 		data []byte
 	}{{*out + ".pdf", pdf}, {*out + ".png", img}} {
 		if err := os.WriteFile(f.path, f.data, 0o644); err != nil {
-			return err
+			return &cliError{code: exitFailure, err: err, hint: "--out must name a file prefix in a folder that exists and can be written"}
 		}
 	}
 	which := fmt.Sprintf("after turn %d", *turn)

@@ -54,7 +54,7 @@ on the siege sheet.`)
 		*out = fmt.Sprintf("%s-turn-%03d.pdf", *player, *turn)
 	}
 	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
-		return err
+		return &cliError{code: exitFailure, err: err, hint: "--out must name a file in a folder that exists and can be written"}
 	}
 	fmt.Fprintf(e.stdout, "Report of turn %d for %s written to %s.\n", *turn, *player, *out)
 	return nil

@@ -18,10 +18,11 @@ each army, the garrison and each player's reserves lose. The next run applies th
 Example: turnproc result B3-1 attacker 230 450`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	replace := fs.Bool("replace", false, "replace a result already entered")
-	if err := parse(fs, e, args, -1); err != nil {
+	pos, err := parseInterleaved(fs, e, args) // flags may follow the result, as the hints suggest
+	if err != nil {
 		return err
 	}
-	res, err := parseResult(fs.Args())
+	res, err := parseResult(pos)
 	if err != nil {
 		return err
 	}
@@ -38,7 +39,11 @@ Example: turnproc result B3-1 attacker 230 450`)
 		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))
 	}
 	if err := campaign.CheckResult(*b, res); err != nil {
-		return usageError(err.Error(), "name the armies, garrison and reserves of that battle: "+battleKeys(*b))
+		hint := "name the armies, garrison and reserves of that battle: " + battleKeys(*b)
+		if strings.Contains(err.Error(), "victory points") {
+			hint = "victory points suffered are at most what a side brought to the battle: check the numbers from the table"
+		}
+		return usageError(err.Error(), hint)
 	}
 	if err := c.dir.SaveResult(*b, res, *replace); err != nil {
 		return usageError(err.Error(), "add --replace to change it")

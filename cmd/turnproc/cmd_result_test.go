@@ -100,3 +100,13 @@ func TestRunWaitsForResults(t *testing.T) {
 		t.Errorf("after the result: armies %+v battles %+v", s.Armies, s.Battles)
 	}
 }
+
+func TestResultFlagsAfterArguments(t *testing.T) {
+	dir := withPendingBattle(t)
+	if code, _, stderr := run(t, afterTurn1, "result", "B0-1", "attacker", "1", "2", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := run(t, afterTurn1, "result", "B0-1", "draw", "1", "2", "--dir", dir, "--replace"); code != exitOK {
+		t.Errorf("the hint's --replace after the arguments: %s", stderr)
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -26,7 +28,7 @@ Subcommands:
 
 func cmdSiege(ctx context.Context, e *env, args []string) error {
 	if len(args) == 0 {
-		return usageError("siege needs a subcommand", `run "turnproc siege damage --help"`)
+		return usageError("siege needs a subcommand", `run "turnproc siege --help": damage or prebattle`)
 	}
 	switch args[0] {
 	case "damage":
@@ -135,19 +137,36 @@ Examples:
 // positional arguments, as the examples write them.
 func parseInterleaved(fs *flag.FlagSet, e *env, args []string) ([]string, error) {
 	var pos []string
-	for {
-		if err := parse(fs, e, args, -1); err != nil {
+	for len(args) > 0 {
+		// A negative number is an argument (to be refused as such), not a flag.
+		cut := slices.IndexFunc(args, isNegativeNumber)
+		if cut == 0 {
+			pos, args = append(pos, args[0]), args[1:]
+			continue
+		}
+		head, tail := args, []string(nil)
+		if cut > 0 {
+			head, tail = args[:cut], args[cut:]
+		}
+		if err := parse(fs, e, head, -1); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
+		if n := len(head) - len(rest); len(rest) > 0 && n > 0 && head[n-1] == "--" {
+			return append(append(pos, rest...), tail...), nil
 		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), nil
+		if len(rest) > 0 {
+			pos, args = append(pos, rest[0]), append(rest[1:], tail...)
+			continue
 		}
-		pos, args = append(pos, rest[0]), rest[1:]
+		args = tail
 	}
+	return pos, nil
+}
+
+func isNegativeNumber(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil && strings.HasPrefix(s, "-")
 }
 
 func weaponNames() string {
@@ -240,8 +259,11 @@ func damageAttack(f damageFlags) (siege.Attack, error) {
 	if err != nil {
 		return siege.Attack{}, usageError(err.Error(), hint)
 	}
-	if w == siege.WeaponCannon && *f.strength == 0 && *f.wounds == "" {
-		*f.strength, *f.wounds = 10, "D6" // a cannon hits at S10 with D6 wounds (W-1, IT-DMG-07)
+	if w == siege.WeaponCannon && *f.strength == 0 {
+		*f.strength = 10 // a cannon hits at S10 (W-1, IT-DMG-07)…
+		if *f.wounds == "" {
+			*f.wounds = "D6" // …with D6 wounds
+		}
 	}
 	if *f.strength == 0 {
 		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)

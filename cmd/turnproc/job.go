@@ -196,8 +196,12 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	if err := c.checkDelivery(e.getenv); err != nil {
 		return nil, err
 	}
+	unlock, err := c.lockWork()
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
-	var err error
 	if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
 		return nil, err
 	}

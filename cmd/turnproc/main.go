@@ -70,7 +70,7 @@ func init() {
 		{"result", "record the result of a battle fought on the table", cmdResult},
 		{"report", "render again the PDF report of a played turn from the archive", cmdReport},
 		{"map", "write the public map as a one-page PDF and a PNG", cmdMap},
-		{"siege", "table-side siege helpers: roll castle damage (siege damage)", cmdSiege},
+		{"siege", "table-side siege helpers: the pre-battle phase (siege prebattle), castle damage (siege damage)", cmdSiege},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
 		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},
 		{"passwd", "make the bcrypt hash of a player's password for the config", cmdPasswd},
