@@ -148,31 +148,50 @@ func labelled(step, i int) bool {
 	return step == 1 || (i+1)%step == 0 || (i == 0 && step > 2)
 }
 
-// grid draws the squares in layers: terrain, grid lines, owners, edges,
-// then the numbers and armies on top, then the labels.
+// grid draws the squares in layers (see drawLayers).
 func (p *painter) grid() {
-	m := p.t.Map
+	drawLayers(p, p.t, p.s)
+	p.d.f.SetTextColor(0, 0, 0)
+}
+
+// mapLayers is a map renderer: the PDF painter and the PNG raster draw the
+// same layers with the same geometry.
+type mapLayers interface {
+	at(c campaign.Coord) (float64, float64)
+	terrain(x, y, s float64, l look)
+	gridLines()
+	ownerBorder(x, y, s float64, c rgb)
+	ownerColour(player string) rgb
+	edges()
+	battleMark(x, y, s float64)
+	contents(sq campaign.Square)
+	labels()
+}
+
+// drawLayers draws the map bottom up: terrain, grid lines, owners, edges,
+// battle marks, then the numbers and armies on top, then the labels.
+func drawLayers(l mapLayers, t *Turn, s float64) {
+	m := t.Map
 	for _, sq := range m.Squares() {
-		x, y := p.at(sq.At)
-		p.terrain(x, y, p.s, lookAt(m, sq))
+		x, y := l.at(sq.At)
+		l.terrain(x, y, s, lookAt(m, sq))
 	}
-	p.gridLines()
+	l.gridLines()
 	for _, sq := range m.Squares() {
-		if st := p.t.After.Square(sq.At); st.Owner != "" {
-			x, y := p.at(sq.At)
-			p.ownerBorder(x, y, p.s, p.ownerColour(st.Owner))
+		if st := t.After.Square(sq.At); st.Owner != "" {
+			x, y := l.at(sq.At)
+			l.ownerBorder(x, y, s, l.ownerColour(st.Owner))
 		}
 	}
-	p.edges()
-	for _, b := range p.t.Outcome.Battles {
-		x, y := p.at(b.At)
-		p.battleMark(x, y, p.s)
+	l.edges()
+	for _, b := range t.Outcome.Battles {
+		x, y := l.at(b.At)
+		l.battleMark(x, y, s)
 	}
 	for _, sq := range m.Squares() {
-		p.contents(sq)
+		l.contents(sq)
 	}
-	p.labels()
-	p.d.f.SetTextColor(0, 0, 0)
+	l.labels()
 }
 
 // lookAt works out the neighbourhood of a map square: which sides face the

@@ -414,27 +414,7 @@ func (r *mapRaster) paint() {
 	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(colour(white)), image.Point{}, draw.Src)
 	c.write(c.face(true, 22*k), r.pad, r.pad+20*k, black, r.t.Title)
 	c.write(c.face(false, 14*k), r.pad, r.pad+42*k, coordinateInk, mapCaption(r.t, r.w))
-	m := r.t.Map
-	for _, sq := range m.Squares() {
-		x, y := r.at(sq.At)
-		r.terrain(x, y, r.s, lookAt(m, sq))
-	}
-	r.gridLines()
-	for _, sq := range m.Squares() {
-		if st := r.t.After.Square(sq.At); st.Owner != "" {
-			x, y := r.at(sq.At)
-			r.ownerBorder(x, y, r.s, r.ownerColour(st.Owner))
-		}
-	}
-	r.edges()
-	for _, b := range r.t.Outcome.Battles {
-		x, y := r.at(b.At)
-		r.battleMark(x, y, r.s)
-	}
-	for _, sq := range m.Squares() {
-		r.contents(sq)
-	}
-	r.labels()
+	drawLayers(r, r.t, r.s)
 	r.legend()
 }
 
