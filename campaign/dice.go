@@ -1,8 +1,10 @@
 package campaign
 
 import (
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
 )
@@ -39,6 +41,23 @@ type Dice struct {
 func NewDice(seed string, turn int) *Dice {
 	h := sha256.Sum256([]byte(fmt.Sprintf("turnproc-dice\x00%s\x00%d", seed, turn)))
 	return &Dice{pcg: rand.NewPCG(binary.BigEndian.Uint64(h[0:8]), binary.BigEndian.Uint64(h[8:16]))}
+}
+
+// TurnSeed is the seed of one turn's dice, derived from the campaign's
+// secret seed: it is fixed from the start, so its SHA-256 (SeedCommitment)
+// can be published before any order arrives and the seed itself revealed
+// after the turn, and anyone can then recompute every roll (issue 7:
+// verifiable dice). Revealing a turn's seed tells nothing of the others.
+func TurnSeed(campaignSeed string, turn int) string {
+	mac := hmac.New(sha256.New, []byte(campaignSeed))
+	fmt.Fprintf(mac, "turnproc turn seed\x00%d", turn)
+	return hex.EncodeToString(mac.Sum(nil)[:16])
+}
+
+// SeedCommitment is the published fingerprint of a turn seed: its SHA-256.
+func SeedCommitment(turnSeed string) string {
+	sum := sha256.Sum256([]byte(turnSeed))
+	return hex.EncodeToString(sum[:])
 }
 
 // ScriptedDice returns dice that show the given faces in order: the test

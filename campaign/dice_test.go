@@ -75,3 +75,18 @@ func TestScriptedDiceErrors(t *testing.T) {
 		t.Errorf("got %v", d.Err())
 	}
 }
+
+func TestTurnSeedsAndCommitments(t *testing.T) {
+	a, b := TurnSeed("secret", 1), TurnSeed("secret", 2)
+	if a == b || a != TurnSeed("secret", 1) || a == TurnSeed("other", 1) || len(a) != 32 {
+		t.Fatalf("turn seeds %q %q", a, b)
+	}
+	if c := SeedCommitment(a); len(c) != 64 || c == SeedCommitment(b) || c != SeedCommitment(a) {
+		t.Fatalf("commitment %q", c)
+	}
+	// Pinned: published commitments must keep verifying forever.
+	if s := TurnSeed("5eed0f7e1c0a2d3b", 1); s != "e9b30d35589a8be4fce334d3f627dee2" ||
+		SeedCommitment(s) != "a7c13677e106e03ac790ae9005838e9c19dd9e48c7daa1ccac42dfb1d8118773" {
+		t.Fatalf("turn 1 seed %q, commitment %q", s, SeedCommitment(s))
+	}
+}

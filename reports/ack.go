@@ -52,6 +52,9 @@ type Ack struct {
 	Equipment []AckEquipment
 	// Results are the moderator's RESULT lines and what became of each.
 	Results []AckResult
+	// Commitment is the SHA-256 of this turn's dice seed: the dice are
+	// fixed before the orders, and the report reveals the seed.
+	Commitment string
 }
 
 // AckResult is one RESULT line of the moderator's mail: recorded, or
@@ -190,6 +193,9 @@ func (a *Ack) body(w *words) string {
 	}
 	if len(a.Equipment) > 0 && a.Status == AckAccepted {
 		paras = append(paras, section(w.text("ack.equipment.heading", nil), a.equipmentLines(w)))
+	}
+	if a.Commitment != "" && a.Status == AckAccepted {
+		paras = append(paras, w.text("ack.commitment", args{"Turn": a.Turn, "Commitment": a.Commitment}))
 	}
 	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data))
 	return strings.Join(paras, "\n\n") + "\n"

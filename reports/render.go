@@ -124,6 +124,9 @@ func (d *doc) cover(t *Turn, heading string) {
 	}
 	d.f.SetTextColor(110, 110, 110)
 	d.para(w.text("pdf.generated", args{"Date": w.date(t.Generated)}), "", 8.5)
+	if t.DiceSeed != "" {
+		d.para(w.text("pdf.dice", args{"Turn": turn, "Seed": t.DiceSeed, "Next": turn + 1, "Commitment": t.NextCommitment}), "", 8.5)
+	}
 	d.f.SetTextColor(0, 0, 0)
 }
 

@@ -28,6 +28,10 @@ type Turn struct {
 	// (siege.PreBattle.Lines()), when the moderator re-prints the sheets
 	// after rolling it (turnproc report).
 	PreBattles map[string][]string
+	// DiceSeed is the seed of the turn's dice, revealed with its report;
+	// NextCommitment is the SHA-256 of the next turn's seed, published now
+	// so that nobody can change those dice later (verifiable dice).
+	DiceSeed, NextCommitment string
 }
 
 // check refuses a Turn that cannot be reported.

@@ -244,7 +244,7 @@ var sample = map[string]any{
 	"Month": "December", "N": 2, "Name": "Karl Franz", "OfSeason": "turn 1 of 3 of the season",
 	"Order": "A1 MOVE E10", "Page": 1, "Pages": 4, "Percent": 72, "Place": 1, "Player": "Karl Franz",
 	"Points": 500, "Problem": "there is no army A9", "Race": "Empire", "Range": "A1–T15", "Reason": "E10 is free land",
-	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Side": "attacker", "Items": "ladders 4", "Cost": 60, "Refused": "over the budget", "Notes": "", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
+	"Prev": "P10", "Rolls": "6, 2", "Rule": "§4.1 #1", "Season": "spring", "Seed": "e9b30d35", "Commitment": "a7c13677", "Next": 2, "Side": "attacker", "Items": "ladders 4", "Cost": 60, "Refused": "over the budget", "Notes": "", "Square": "O10", "Terrain": "difficult", "Target": 8, "Text": "A3 enters F5 from F6.",
 	"Title": "The Riverlands Campaign", "To": "E10", "Total": 7, "Turn": 1, "TurnOfSeason": 1, "Unit": "A1",
 	"Value": "+1", "Weekday": "Sunday", "Year": 1, "Zone": "UTC",
 	"Amount": 2, "Attacker": "Grimgor", "Battle": "B2-1", "Crossed": 1, "Defender": "Karl Franz", "Edge": "south",
@@ -258,6 +258,8 @@ var sample = map[string]any{
 	"Limits": "as many ranks as fit; at most 1 cauldron", "Elements": "W1–W5", "Troops": "infantry and war beasts",
 	"Rules": "ES-ANA-W3, ES-EQD-02", "Machines": 1, "Models": 30, "Monstrous": 9, "Crew": 5, "Budget": 225,
 	"Cauldrons": 5, "Attackers": "A9", "Defenders": "",
+	// the reminder's header line
+	"Campaign": "riverlands",
 	// the battlefield and what is at stake
 	"Navigable": true, "Cliffs": false, "Siege": false, "Edges": "west",
 	"Effect": "Grimgor conquers D4 at −2, which will be worth 1 (§6.4)", "Retreat": true, "Freed": false,

@@ -107,7 +107,8 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, repl
 	a := reports.Ack{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
 		Lang: c.cfg.Campaign.Language, From: c.cfg.Delivery.From, Domain: domainOf(c.cfg.Delivery.From.Address),
 		Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn), Name: rc.Name, Reason: rc.Reason,
-		Replaces: replaces, Rules: c.cfg.Rules(), Results: results}
+		Replaces: replaces, Rules: c.cfg.Rules(), Results: results,
+		Commitment: campaign.SeedCommitment(campaign.TurnSeed(s.Seed, turn))}
 	a.Status = string(rc.Status)
 	if rc.Status == orders.StatusReplaced {
 		a.Status = string(orders.StatusAccepted) // it was the latest when it arrived

@@ -66,6 +66,8 @@ Nothing is written unless everything checks out.`)
 	}
 	fmt.Fprintf(e.stdout, "Campaign %q created in %s: %d players, a %d×%d map, turn 1 due %s.\n",
 		cfg.Campaign.ID, dir, len(cfg.Players), m.Width, m.Height, cfg.Deadline.DeadlineOf(1).Format("2006-01-02 15:04 MST"))
+	fmt.Fprintf(e.stdout, "The dice of turn 1 are fixed: publish this SHA-256 of their seed to the players: %s\n",
+		campaign.SeedCommitment(campaign.TurnSeed(seed, 1)))
 	return nil
 }
 

@@ -215,7 +215,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	if err := c.recordEquipment(before, rec.intake); err != nil {
 		return nil, err
 	}
-	rec.dice = campaign.NewDice(before.Seed, turn)
+	rec.dice = campaign.NewDice(campaign.TurnSeed(before.Seed, turn), turn)
 	results, err := c.dir.LoadResults(before.Battles)
 	if err != nil {
 		return nil, badInput(err, "fix or remove that result file, then enter the result again with \"turnproc result\"")
@@ -270,6 +270,7 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 		return err
 	}
 	rec.files[filepath.Join("events.json")] = events
+	rec.files[filepath.Join("dice.json")] = diceRecord(before.Seed, rec.turn)
 
 	t := c.reportTurn(before, rec.outcome, rec.intake, at)
 	for _, p := range c.cfg.Players {
@@ -298,11 +299,27 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	return nil
 }
 
-// reportTurn is what the reports of a played turn show.
+// reportTurn is what the reports of a played turn show, the turn's dice
+// seed revealed and the next turn's committed (verifiable dice).
 func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome, in *orders.Intake, at time.Time) reports.Turn {
 	return reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
 		After: out.State, Outcome: out, Deadline: c.cfg.Deadline.DeadlineOf(out.Turn + 1),
-		Generated: at, Notes: intakeNotes(in)}
+		Generated: at, Notes: intakeNotes(in),
+		DiceSeed:       campaign.TurnSeed(before.Seed, out.Turn),
+		NextCommitment: campaign.SeedCommitment(campaign.TurnSeed(before.Seed, out.Turn+1))}
+}
+
+// diceRecord is turns/NNN/dice.json: the turn's dice seed, revealed, with
+// the commitment that was published for it and the next turn's.
+func diceRecord(campaignSeed string, turn int) []byte {
+	seed := campaign.TurnSeed(campaignSeed, turn)
+	data, _ := json.MarshalIndent(struct {
+		Turn           int    `json:"turn"`
+		Seed           string `json:"seed"`
+		Commitment     string `json:"commitment"`
+		NextCommitment string `json:"next_commitment"`
+	}{turn, seed, campaign.SeedCommitment(seed), campaign.SeedCommitment(campaign.TurnSeed(campaignSeed, turn+1))}, "", "  ")
+	return append(data, '\n')
 }
 
 // write stores the turn's record, then the next state (the commit point).

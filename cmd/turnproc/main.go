@@ -69,6 +69,7 @@ func init() {
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
 		{"result", "record the result of a battle fought on the table", cmdResult},
 		{"report", "render again the PDF report of a played turn from the archive", cmdReport},
+		{"verify", "recompute every played turn's dice and outcome from the archive", cmdVerify},
 		{"map", "write the public map as a one-page PDF and a PNG", cmdMap},
 		{"siege", "table-side siege helpers: the pre-battle phase (siege prebattle), castle damage (siege damage)", cmdSiege},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
