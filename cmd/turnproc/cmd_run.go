@@ -13,6 +13,7 @@ with its dice, write every player's PDF report and report mail, and the next sta
 Reports and mails are dated at the turn's deadline, so a rerun gives the same files.`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	early := fs.Bool("early", false, "run the turn before its deadline")
+	offline := fs.Bool("offline", false, "do not read the mailbox: resolve with the mail already fetched (by check or an earlier run)")
 	if err := parse(fs, e, args, 0); err != nil {
 		return err
 	}
@@ -20,6 +21,7 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 	if err != nil {
 		return err
 	}
+	c.offline = *offline
 	turn, before, err := c.current()
 	if err != nil {
 		return err

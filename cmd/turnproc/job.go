@@ -28,6 +28,8 @@ type campaignFiles struct {
 	dir *store.Dir
 	cfg *config.Config
 	m   *campaign.Map
+	// offline resolves a turn with the mail already fetched, without the mailbox.
+	offline bool
 }
 
 // openCampaign loads and checks a campaign directory's config and map.
@@ -202,8 +204,11 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	}
 	defer unlock()
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
-	if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
-		return nil, err
+	if !c.offline {
+		if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
+			return nil, &cliError{code: exitFailure, err: err, more: true,
+				hint: "the turn is not resolved without its mail: fix the mailbox and run again, or resolve with the mail already fetched: turnproc run --offline"}
+		}
 	}
 	if rec.mails, err = c.inbox(turn); err != nil {
 		return nil, err

@@ -67,6 +67,7 @@ func init() {
 		{"deliver", "send every queued mail (reports and acknowledgements) through SMTP", cmdDeliver},
 		{"resend", "send a player's report mail of a played turn again", cmdResend},
 		{"status", "show the campaign's turn, deadline, orders received and mail queued", cmdStatus},
+		{"remind", "mail the players who have sent no orders yet when the deadline nears", cmdRemind},
 		{"result", "record the result of a battle fought on the table", cmdResult},
 		{"report", "render again the PDF report of a played turn from the archive", cmdReport},
 		{"verify", "recompute every played turn's dice and outcome from the archive", cmdVerify},
@@ -127,6 +128,7 @@ type cliError struct {
 	code int
 	err  error
 	hint string
+	more bool // the hint adds to the hints inside err (a way out the package cannot know)
 }
 
 func (c *cliError) Error() string { return c.err.Error() }
@@ -165,7 +167,7 @@ func report(e *env, err error) int {
 		}
 		fmt.Fprintf(e.stderr, "turnproc: error: %s\n", line)
 	}
-	if hint != "" && !hinted {
+	if hint != "" && (!hinted || ce.more) {
 		fmt.Fprintf(e.stderr, "hint: %s\n", hint)
 	}
 	return code

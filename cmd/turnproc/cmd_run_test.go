@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRunWithoutItsMailbox: an unreachable IMAP server stops the turn with
+// a one-line reason (issue 7); --offline resolves it with the mail already
+// fetched.
+func TestRunWithoutItsMailbox(t *testing.T) {
+	dir := newCampaign(t)
+	ln, _ := net.Listen("tcp", "127.0.0.1:0") // a port nobody answers once closed
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	cfgPath := filepath.Join(dir, "campaign.toml")
+	cfg, _ := os.ReadFile(cfgPath)
+	imapConfig := "kind = \"imap\"\n\n[intake.imap]\nhost = \"127.0.0.1\"\nport = " + strconv.Itoa(port) +
+		"\nusername = \"turns\"\ntls = \"none\"\npassword_env = \"TEST_IMAP_PASSWORD\"\n"
+	cfg = bytes.Replace(cfg, []byte("kind = \"maildir\"                      # maildir | imap\nmaildir = \"mailbox\"\n"), []byte(imapConfig), 1)
+	os.WriteFile(cfgPath, cfg, 0o644)
+	t.Setenv("TEST_IMAP_PASSWORD", "x")
+	code, _, stderr := runEnv(t, afterTurn1, "run", "--dir", dir)
+	if code != exitFailure || !strings.Contains(stderr, "turnproc run --offline") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "state", "turn-002.json")); err == nil {
+		t.Fatal("a turn was resolved without its mail")
+	}
+	if code, out, stderr := runEnv(t, afterTurn1, "run", "--offline", "--dir", dir); code != exitOK || !strings.Contains(out, "Turn 1 of") {
+		t.Errorf("--offline: exit %d %s%s", code, out, stderr)
+	}
+}
+
+// runEnv is run with the process environment (for password_env settings).
+func runEnv(t *testing.T, now time.Time, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: os.Getenv,
+		now: func() time.Time { return now }, newSeed: func() (string, error) { return "feedface", nil }}
+	code = dispatch(context.Background(), e, args)
+	return code, out.String(), errb.String()
+}
