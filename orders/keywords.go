@@ -39,6 +39,9 @@ const (
 	kwEquip
 	kwResult
 	kwEnd
+	// FINAL marks the orders final (orders/final.go); it is no order, so a
+	// greeting like "Final orders below" before the header stays chatter.
+	kwFinal
 	// Words inside an order.
 	kwInto
 	kwFirst
@@ -76,6 +79,7 @@ var spellings = []struct {
 	{kwEquip, []string{"EQUIP", "EQUIPAR", "EQUIPO"}},
 	{kwResult, []string{"RESULT", "RESULTADO"}},
 	{kwEnd, []string{"END", "FIN"}},
+	{kwFinal, []string{"FINAL", "DEFINITIVO"}},
 	{kwInto, []string{"INTO", "EN"}},
 	{kwFirst, []string{"FIRST", "PRIMERO"}},
 	{kwLast, []string{"LAST", "ULTIMO"}},

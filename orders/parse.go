@@ -27,8 +27,12 @@ type Sheet struct {
 	HeaderLine int // 0: no header line was found
 	// InitiativeLine is where INITIATIVE was written (0: not given).
 	InitiativeLine int
-	Set            campaign.OrderSet
-	Problems       []Problem
+	// Final is set by a FINAL (DEFINITIVO) line: the player will send no
+	// other orders this turn. FinalLine is where it was written (0: not given).
+	Final     bool
+	FinalLine int
+	Set       campaign.OrderSet
+	Problems  []Problem
 }
 
 // Problem is a line the parser could not accept, or a missing header.
@@ -147,6 +151,8 @@ func (p *parser) line(l textLine) bool {
 		p.equip(l)
 	case first == kwResult:
 		p.result(l)
+	case first == kwFinal:
+		p.final(l)
 	case first.unitVerb():
 		verb := strings.ToUpper(l.words[0])
 		unit := "army"
@@ -302,6 +308,9 @@ func (s *Sheet) Echo() []EchoLine {
 	}
 	if s.InitiativeLine > 0 {
 		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})
+	}
+	if s.Final {
+		out = append(out, EchoLine{s.FinalLine, "FINAL"})
 	}
 	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
 	return out

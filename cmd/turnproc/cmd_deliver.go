@@ -244,7 +244,7 @@ func (c *campaignFiles) outbox() (queued, sent []string, err error) {
 		return nil, nil, badInput(err, "")
 	}
 	for turn := 1; turn <= current; turn++ {
-		dirs := []string{filepath.Join(c.inboxDir(turn), "replies")}
+		dirs := []string{filepath.Join(c.inboxDir(turn), "replies"), filepath.Join(c.inboxDir(turn), "reminders")}
 		if turn < current {
 			dirs = append(dirs, c.dir.TurnPath(turn, "outbox"))
 		}

@@ -27,10 +27,10 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 		return err
 	}
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
-	if now := e.now(); now.Before(deadline) && !*early {
+	if now := e.now(); now.Before(deadline) && !*early && !c.allFinal(ctx, now) {
 		return &cliError{code: exitBlocked,
 			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
-			hint: "run it at the deadline, or now with --early"}
+			hint: "run it at the deadline, or now with --early; it also runs early once every player has sent orders marked FINAL"}
 	}
 	rec, err := c.runTurn(ctx, e, turn, before, deadline)
 	if err != nil {
@@ -43,6 +43,21 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 }
 
 const timeLayout = "2006-01-02 15:04 MST"
+
+// allFinal says whether every player's orders are in and marked FINAL:
+// then the turn need not wait for its deadline (issue 7).
+func (c *campaignFiles) allFinal(ctx context.Context, now time.Time) bool {
+	st, err := c.status(ctx, now)
+	if err != nil || len(st.Players) == 0 {
+		return false
+	}
+	for _, p := range st.Players {
+		if !p.Orders || !p.Final {
+			return false
+		}
+	}
+	return true
+}
 
 // printRecord tells the moderator where the turn's files went.
 func printRecord(e *env, c *campaignFiles, rec *turnRecord) {

@@ -48,3 +48,27 @@ func runEnv(t *testing.T, now time.Time, args ...string) (code int, stdout, stde
 	code = dispatch(context.Background(), e, args)
 	return code, out.String(), errb.String()
 }
+
+// TestRunStartsEarlyWhenAllFinal: once every player's orders say FINAL,
+// the turn runs before its deadline.
+func TestRunStartsEarlyWhenAllFinal(t *testing.T) {
+	dir := newCampaign(t)
+	c, _ := openCampaign(dir)
+	md, _ := c.maildir()
+	for _, p := range []struct{ id, from string }{{"empire", "karl@reikland.example"}, {"dwarfs", "belegar@karak.example"},
+		{"orcs", "grom@blackcrag.example"}} {
+		raw := "From: " + p.from + "\r\nTo: turns@riverlands.example\r\nSubject: orders\r\nMessage-ID: <" + p.id + "@x.example>\r\n\r\n" +
+			"CAMPAIGN riverlands PLAYER " + p.id + " TURN 1\r\nFINAL\r\n"
+		name, _ := md.Deliver([]byte(raw), p.id)
+		os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
+	}
+	if code, _, _ := run(t, beforeTurn1, "run", "--dir", dir); code != exitBlocked {
+		t.Fatalf("three of four final: exit %d, want %d", code, exitBlocked)
+	}
+	raw := "From: archaon@ruinfort.example\r\nTo: turns@riverlands.example\r\nSubject: orders\r\nMessage-ID: <chaos@x.example>\r\n\r\nCAMPAÑA riverlands JUGADOR chaos TURNO 1\r\nDEFINITIVO\r\n"
+	name, _ := md.Deliver([]byte(raw), "chaos")
+	os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
+	if code, out, stderr := run(t, beforeTurn1, "run", "--dir", dir); code != exitOK || !strings.Contains(out, "4 players' orders accepted") {
+		t.Errorf("all final: exit %d\n%s%s", code, out, stderr)
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -11,9 +12,84 @@ import (
 	"github.com/turnproc/turnproc/orders"
 )
 
+// campaignStatus is what status shows; its JSON form (--json) is
+// documented field by field in docs/status.md, so its names are stable.
+type campaignStatus struct {
+	Campaign    string             `json:"campaign"`
+	Title       string             `json:"title"`
+	Turn        int                `json:"turn"`
+	Calendar    statusCalendar     `json:"calendar"`
+	Deadline    time.Time          `json:"deadline"`
+	SecondsLeft int64              `json:"seconds_left"` // negative once the deadline has passed
+	Mails       statusMails        `json:"mails"`
+	Players     []statusPlayer     `json:"players"`
+	Battles     []statusBattle     `json:"battles"`
+	ReportMails *statusReportMails `json:"report_mails"` // null before turn 1 is played
+	SMTP        *statusSMTP        `json:"smtp"`         // null unless delivery.kind = "smtp"
+	now         time.Time          // for the text's "in 3h0m0s"
+	battleTurn  int                // the turn that scheduled the battles
+}
+
+type statusCalendar struct {
+	Year         int    `json:"year"`
+	Season       string `json:"season"`
+	TurnOfSeason int    `json:"turn_of_season"`
+}
+
+type statusMails struct {
+	Received int          `json:"received"` // stored in the turn's inbox
+	Waiting  int          `json:"waiting"`  // still in the maildir
+	NotRead  []statusFile `json:"not_read"`
+}
+
+type statusFile struct {
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+}
+
+type statusPlayer struct {
+	ID       string     `json:"id"`
+	Email    string     `json:"email"`
+	Orders   bool       `json:"orders"`            // accepted orders have arrived
+	Arrived  *time.Time `json:"arrived,omitempty"` // when the mail that counts arrived
+	Count    int        `json:"order_count"`
+	Problems int        `json:"problems"`
+	Final    bool       `json:"final"`    // the orders say FINAL
+	Reminded bool       `json:"reminded"` // turnproc remind wrote him a reminder this turn
+}
+
+type statusBattle struct {
+	ID       string        `json:"id"`
+	Kind     string        `json:"kind"`
+	At       string        `json:"at"`
+	Attacker string        `json:"attacker"`
+	Defender string        `json:"defender"` // "" when only a garrison defends
+	Result   *statusResult `json:"result"`   // null until entered
+}
+
+type statusResult struct {
+	Winner     string `json:"winner"`
+	AttackerVP int    `json:"attacker_vp"`
+	DefenderVP int    `json:"defender_vp"`
+}
+
+type statusReportMails struct {
+	Turn     int    `json:"turn"`
+	Count    int    `json:"count"`
+	Folder   string `json:"folder"`
+	Delivery string `json:"delivery"`
+}
+
+type statusSMTP struct {
+	Sent   int `json:"sent"`
+	Queued int `json:"queued"`
+}
+
 func cmdStatus(ctx context.Context, e *env, args []string) error {
-	fs := newFlags("status", "", "Show the campaign at a glance: the turn, its deadline, who has sent orders, and the mail written.")
+	fs := newFlags("status", "", `Show the campaign at a glance: the turn, its deadline, who has sent orders, and the mail written.
+With --json, the same as one JSON object (docs/status.md).`)
 	dir := fs.String("dir", ".", "the campaign directory")
+	asJSON := fs.Bool("json", false, "print one JSON object, for scripts")
 	if err := parse(fs, e, args, 0); err != nil {
 		return err
 	}
@@ -21,63 +97,93 @@ func cmdStatus(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	turn, s, err := c.current()
+	st, err := c.status(ctx, e.now())
 	if err != nil {
 		return err
 	}
-	deadline := c.cfg.Deadline.DeadlineOf(turn)
-	fmt.Fprintf(e.stdout, "%s (%s)\n", c.cfg.Campaign.Title, c.cfg.Campaign.ID)
-	fmt.Fprintf(e.stdout, "Turn %d: %s\n", turn, describeCalendar(s.Calendar()))
-	fmt.Fprintf(e.stdout, "Deadline: %s (%s)\n", deadline.Format(timeLayout), untilText(deadline, e.now()))
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(st)
+	}
+	st.printText(e)
+	return nil
+}
 
+// status gathers the campaign's status; it takes nothing from the mailbox.
+func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignStatus, error) {
+	turn, s, err := c.current()
+	if err != nil {
+		return nil, err
+	}
+	cal := s.Calendar()
+	deadline := c.cfg.Deadline.DeadlineOf(turn)
+	st := &campaignStatus{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
+		Calendar: statusCalendar{Year: cal.Year, Season: cal.Season.String(), TurnOfSeason: cal.TurnOfSeason},
+		Deadline: deadline, SecondsLeft: int64(deadline.Sub(now) / time.Second), now: now,
+		Mails: statusMails{NotRead: []statusFile{}}, Players: []statusPlayer{}, Battles: []statusBattle{}}
 	stored, err := c.inbox(turn)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var waiting []orders.Received
 	if c.cfg.Intake.Kind == config.IntakeMaildir {
 		md, err := c.maildir()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var skipped []orders.Skipped
 		if waiting, skipped, err = md.Fetch(ctx); err != nil { // a look only: nothing is taken
-			return err
+			return nil, err
 		}
 		for _, s := range skipped {
-			fmt.Fprintf(e.stdout, "  not read: %s (%s)\n", filepath.Join(md.Dir(), s.File), s.Reason)
+			st.Mails.NotRead = append(st.Mails.NotRead, statusFile{File: filepath.Join(md.Dir(), s.File), Reason: s.Reason})
 		}
 	}
-	in := orders.Collect(append(stored, waiting...), c.window(turn))
-	fmt.Fprintf(e.stdout, "Orders (%d mails received, %d waiting in the mailbox):\n", len(stored), len(waiting))
-	for _, p := range c.cfg.Players {
-		state := "no orders yet"
-		if sheet := in.Accepted[p.ID]; sheet != nil {
-			state = fmt.Sprintf("%d orders, %d problems", len(sheet.Set.Orders), len(sheet.Problems))
-		}
-		fmt.Fprintf(e.stdout, "  %-10s %-24s %s\n", p.ID, p.Email, state)
-	}
-	if err := printBattles(e, c, s); err != nil {
-		return err
+	st.Mails.Received, st.Mails.Waiting = len(stored), len(waiting)
+	st.Players = c.playerStatus(turn, orders.Collect(append(stored, waiting...), c.window(turn)))
+	if err := c.battleStatus(st, s); err != nil {
+		return nil, err
 	}
 	if turn > 1 {
-		mails := emlFiles(c.dir.TurnPath(turn-1, "outbox"))
-		fmt.Fprintf(e.stdout, "Mail of turn %d: %d report mails in %s (delivery: %s)\n",
-			turn-1, len(mails), c.dir.TurnPath(turn-1, "outbox"), c.cfg.Delivery.Kind)
+		folder := c.dir.TurnPath(turn-1, "outbox")
+		st.ReportMails = &statusReportMails{Turn: turn - 1, Count: len(emlFiles(folder)), Folder: folder,
+			Delivery: string(c.cfg.Delivery.Kind)}
 	}
 	if c.cfg.Delivery.Kind == config.DeliverySMTP {
 		queued, sent, err := c.outbox()
 		if err != nil {
-			return err
+			return nil, err
 		}
-		fmt.Fprintf(e.stdout, "Mail by SMTP: %d sent, %d queued (turnproc deliver sends the queued ones)\n", len(sent), len(queued))
+		st.SMTP = &statusSMTP{Sent: len(sent), Queued: len(queued)}
 	}
-	return nil
+	return st, nil
 }
 
-// printBattles lists the battles awaiting results (D16) and whether each
+// playerStatus says, player by player, what his orders are and when the
+// mail that counts arrived.
+func (c *campaignFiles) playerStatus(turn int, in *orders.Intake) []statusPlayer {
+	arrived := map[string]time.Time{}
+	for _, rc := range in.Receipts {
+		if rc.Status == orders.StatusAccepted {
+			arrived[rc.Player] = rc.At.UTC()
+		}
+	}
+	out := []statusPlayer{}
+	for _, p := range c.cfg.Players {
+		ps := statusPlayer{ID: p.ID, Email: p.Email, Reminded: exists(c.reminderPath(turn, p.ID))}
+		if sheet := in.Accepted[p.ID]; sheet != nil {
+			at := arrived[p.ID]
+			ps.Orders, ps.Arrived, ps.Count, ps.Problems, ps.Final = true, &at, len(sheet.Set.Orders), len(sheet.Problems), sheet.Final
+		}
+		out = append(out, ps)
+	}
+	return out
+}
+
+// battleStatus lists the battles awaiting results (D16) and whether each
 // result has been entered.
-func printBattles(e *env, c *campaignFiles, s *campaign.State) error {
+func (c *campaignFiles) battleStatus(st *campaignStatus, s *campaign.State) error {
 	if len(s.Battles) == 0 {
 		return nil
 	}
@@ -89,23 +195,59 @@ func printBattles(e *env, c *campaignFiles, s *campaign.State) error {
 	for _, r := range results {
 		entered[r.Battle] = r
 	}
-	fmt.Fprintf(e.stdout, "Battles of turn %d (%d):\n", s.Turn-1, len(s.Battles))
+	st.battleTurn = s.Turn - 1
 	for _, b := range s.Battles {
-		state := "no result yet: turnproc result " + b.ID + " attacker|defender|draw ATTACKER-VP DEFENDER-VP"
+		sb := statusBattle{ID: b.ID, Kind: string(b.Kind), At: b.At.String(), Attacker: b.Attacker, Defender: b.Defender}
 		if r, ok := entered[b.ID]; ok {
+			sb.Result = &statusResult{Winner: string(r.Winner), AttackerVP: r.AttackerVP, DefenderVP: r.DefenderVP}
+		}
+		st.Battles = append(st.Battles, sb)
+	}
+	return nil
+}
+
+func (st *campaignStatus) printText(e *env) {
+	w := e.stdout
+	fmt.Fprintf(w, "%s (%s)\n", st.Title, st.Campaign)
+	fmt.Fprintf(w, "Turn %d: year %d, %s, turn %d of the season\n", st.Turn, st.Calendar.Year, st.Calendar.Season, st.Calendar.TurnOfSeason)
+	fmt.Fprintf(w, "Deadline: %s (%s)\n", st.Deadline.Format(timeLayout), untilText(st.Deadline, st.now))
+	for _, f := range st.Mails.NotRead {
+		fmt.Fprintf(w, "  not read: %s (%s)\n", f.File, f.Reason)
+	}
+	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox):\n", st.Mails.Received, st.Mails.Waiting)
+	for _, p := range st.Players {
+		state := "no orders yet"
+		if p.Orders {
+			state = fmt.Sprintf("%d orders, %d problems, arrived %s", p.Count, p.Problems, p.Arrived.Format(timeLayout))
+		}
+		if p.Final {
+			state += ", final"
+		}
+		if p.Reminded {
+			state += ", reminded"
+		}
+		fmt.Fprintf(w, "  %-10s %-24s %s\n", p.ID, p.Email, state)
+	}
+	if len(st.Battles) > 0 {
+		fmt.Fprintf(w, "Battles of turn %d (%d):\n", st.battleTurn, len(st.Battles))
+	}
+	for _, b := range st.Battles {
+		state := "no result yet: turnproc result " + b.ID + " attacker|defender|draw ATTACKER-VP DEFENDER-VP"
+		if r := b.Result; r != nil {
 			state = fmt.Sprintf("result entered: %s, %d/%d VP", r.Winner, r.AttackerVP, r.DefenderVP)
 		}
 		defender := b.Defender
 		if defender == "" {
 			defender = "its garrison"
 		}
-		fmt.Fprintf(e.stdout, "  %-6s %-8s %-4s %s vs %s: %s\n", b.ID, b.Kind, b.At, b.Attacker, defender, state)
+		fmt.Fprintf(w, "  %-6s %-8s %-4s %s vs %s: %s\n", b.ID, b.Kind, b.At, b.Attacker, defender, state)
 	}
-	return nil
-}
-
-func describeCalendar(c campaign.Calendar) string {
-	return fmt.Sprintf("year %d, %s, turn %d of the season", c.Year, c.Season, c.TurnOfSeason)
+	if r := st.ReportMails; r != nil {
+		fmt.Fprintf(w, "Mail of turn %d: %d report mails in %s (delivery: %s)\n", r.Turn, r.Count, r.Folder, r.Delivery)
+	}
+	if st.SMTP != nil {
+		fmt.Fprintf(w, "Mail by SMTP: %d sent, %d queued (turnproc deliver sends the queued ones)\n", st.SMTP.Sent, st.SMTP.Queued)
+	}
 }
 
 func untilText(deadline, now time.Time) string {

@@ -101,7 +101,7 @@ func TestCommandErrors(t *testing.T) {
 			"turnproc: error: " + dir + " already exists and is not empty\nhint: init makes a new campaign: name a new directory\n"},
 		{"not a campaign", beforeTurn1, []string{"run", "--dir", t.TempDir()}, exitUsage, "is not a campaign directory (no campaign.toml)"},
 		{"too early", beforeTurn1, []string{"run", "--dir", dir}, exitBlocked,
-			"turnproc: error: turn 1 is not due until 2026-12-06 20:00 UTC (in 128h0m0s)\nhint: run it at the deadline, or now with --early\n"},
+			"turnproc: error: turn 1 is not due until 2026-12-06 20:00 UTC (in 128h0m0s)\nhint: run it at the deadline, or now with --early; it also runs early once every player has sent orders marked FINAL\n"},
 		{"bad config", beforeTurn1, []string{"init", "--config", badConfig, filepath.Join(t.TempDir(), "x")}, exitBadInput,
 			"turnproc: error: config: " + badConfig + ":2:6: campaign.id: \"Bad Id\" is not a valid id\nhint: use lower-case letters"},
 	}
