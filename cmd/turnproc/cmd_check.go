@@ -47,7 +47,7 @@ inbox/NNN/replies/ and, with delivery.kind = "smtp", sent with every other queue
 // mail not answered yet; it returns the turn, how many mails were fetched
 // and how many answered.
 func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn, fetched, answered int, err error) {
-	unlock, err := c.lockWork()
+	unlock, err := c.lockWork(e)
 	if err != nil {
 		return 0, 0, 0, err
 	}

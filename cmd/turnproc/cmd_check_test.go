@@ -225,7 +225,7 @@ func TestCheckSurvivesMailWithoutSender(t *testing.T) {
 func TestRunAndCheckDoNotOverlap(t *testing.T) {
 	dir := newCampaign(t)
 	c, _ := openCampaign(dir)
-	unlock, err := c.lockWork()
+	unlock, err := c.lockWork(testEnv())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,5 +235,21 @@ func TestRunAndCheckDoNotOverlap(t *testing.T) {
 		if code != exitBlocked || !strings.Contains(stderr, "another turnproc check or run is working on this campaign") {
 			t.Errorf("%s: exit %d %q", cmd, code, stderr)
 		}
+	}
+}
+
+// TestStaleLockIsReported: a lock file still naming its holder is the
+// trace of a turnproc killed at work (issue 7): the next command says so,
+// takes the lock (the kernel freed it) and does its work.
+func TestStaleLockIsReported(t *testing.T) {
+	dir := withTurnOneMail(t)
+	writeTestFile(t, filepath.Join(dir, "turnproc.lock"), []byte("pid 4242 run since 2026-12-06T20:00:00Z\n"))
+	code, _, stderr := run(t, afterTurn1, "check", "--dir", dir)
+	if code != exitOK || !strings.Contains(stderr, `level=WARN msg="a turnproc was killed at work on this campaign; its work resumes"`) ||
+		!strings.Contains(stderr, `holder="pid 4242 run since 2026-12-06T20:00:00Z"`) {
+		t.Fatalf("check over a stale lock: exit %d\n%s", code, stderr)
+	}
+	if rest := readTestFile(t, filepath.Join(dir, "turnproc.lock")); len(rest) != 0 {
+		t.Errorf("a finished check leaves %q in its lock file", rest)
 	}
 }

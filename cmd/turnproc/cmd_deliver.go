@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/turnproc/turnproc/campaign/store"
@@ -83,7 +82,7 @@ Message-ID), even though it was sent already: for a player who lost it.`)
 	if err != nil {
 		return err
 	}
-	unlock, err := c.lockOutbox()
+	unlock, err := c.lockOutbox(e)
 	if err != nil {
 		return err
 	}
@@ -179,7 +178,7 @@ func (c *campaignFiles) queuedCount() int {
 // server; a mail the server refuses is passed over and stays queued.
 func (c *campaignFiles) drain(ctx context.Context, e *env, cfg reports.SMTPConfig) (drainResult, error) {
 	var res drainResult
-	unlock, err := c.lockOutbox()
+	unlock, err := c.lockOutbox(e)
 	if err != nil {
 		return res, err
 	}
@@ -201,6 +200,7 @@ func (c *campaignFiles) drain(ctx context.Context, e *env, cfg reports.SMTPConfi
 		default:
 			res.sent++
 			res.queued--
+			crashPoint(e, crashSentOne)
 		}
 	}
 	return res, nil
@@ -271,39 +271,4 @@ func emlFiles(dir string) []string {
 		}
 	}
 	return out
-}
-
-// lockOutbox takes the campaign's delivery lock, so that two turnproc
-// processes never send the same queued mail; it does not wait.
-func (c *campaignFiles) lockOutbox() (unlock func(), err error) {
-	return c.lock("deliver.lock", "another turnproc is sending this campaign's mail",
-		"wait for it to finish; whatever it leaves queued is sent by the next run")
-}
-
-// lockWork takes the campaign's work lock, so that a cron check and a run
-// never fetch, answer or resolve at the same time; it does not wait.
-func (c *campaignFiles) lockWork() (unlock func(), err error) {
-	unlock, err = c.lock("turnproc.lock", "another turnproc check or run is working on this campaign",
-		"wait for it to finish and run the command again (cron will)")
-	if ce, ok := err.(*cliError); ok {
-		ce.code = exitBlocked
-	}
-	return unlock, err
-}
-
-// lock takes an exclusive lock on a file of the campaign directory.
-func (c *campaignFiles) lock(name, busy, hint string) (unlock func(), err error) {
-	path := c.dir.Path(name)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, &cliError{code: exitFailure, err: fmt.Errorf("%s (%s is locked)", busy, path), hint: hint}
-		}
-		return nil, fmt.Errorf("locking %s: %w", path, err)
-	}
-	return func() { f.Close() }, nil // closing the file releases the lock
 }

@@ -311,12 +311,12 @@ func TestUnreachableServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	unlock, err := c.lockOutbox()
+	unlock, err := c.lockOutbox(testEnv())
 	if err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr = runSMTP(t, afterTurn1, "deliver", "--dir", dir)
-	want = "turnproc: error: another turnproc is sending this campaign's mail (" + filepath.Join(dir, "deliver.lock") + " is locked)\n" +
+	want = "turnproc: error: another turnproc is sending this campaign's mail (" + filepath.Join(dir, "deliver.lock") + fmt.Sprintf(" is locked by pid %d turnproc since %s)\n", os.Getpid(), afterTurn1.UTC().Format(time.RFC3339)) +
 		"hint: wait for it to finish; whatever it leaves queued is sent by the next run\n"
 	if code != exitFailure || stderr != want {
 		t.Errorf("deliver while locked: exit %d\nstderr %q\nwant   %q", code, stderr, want)
@@ -391,4 +391,22 @@ func TestDeliverErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRunNotDueStillDelivers: a cron "turnproc run" that finds its turn
+// not due yet still sends what an earlier run left queued (issue 7: the
+// next run delivers it), then says the turn is not due.
+func TestRunNotDueStillDelivers(t *testing.T) {
+	s := startSMTPSink(t)
+	dir := newCampaign(t)
+	useSMTP(t, dir, downPort(t))
+	if code, out, stderr := runSMTP(t, afterTurn1, "run", "--dir", dir); code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
+	}
+	useSMTP(t, dir, s.port)
+	code, _, stderr := runSMTP(t, afterTurn1.Add(time.Hour), "run", "--dir", dir)
+	if code != exitBlocked || !strings.Contains(stderr, "turnproc: error: turn 2 is not due until") {
+		t.Fatalf("run before turn 2 is due: exit %d\n%s", code, stderr)
+	}
+	wantSent(t, s, reportMails(dir, 1)...)
 }

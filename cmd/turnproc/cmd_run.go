@@ -28,6 +28,7 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 	}
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
 	if now := e.now(); now.Before(deadline) && !*early && !c.allFinal(ctx, now) {
+		c.deliverAfter(ctx, e) // a run killed after its turn was complete left mail to send
 		return &cliError{code: exitBlocked,
 			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
 			hint: "run it at the deadline, or now with --early; it also runs early once every player has sent orders marked FINAL"}

@@ -57,6 +57,7 @@ func (c *campaignFiles) pull(ctx context.Context, e *env, turn int) ([]string, [
 		}
 		taken = append(taken, m.Name)
 	}
+	crashPoint(e, crashFetched)
 	if err := mb.Taken(ctx, taken); err != nil {
 		return nil, nil, err
 	}

@@ -198,7 +198,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	if err := c.checkDelivery(e.getenv); err != nil {
 		return nil, err
 	}
-	unlock, err := c.lockWork()
+	unlock, err := c.lockWork(e)
 	if err != nil {
 		return nil, err
 	}
@@ -237,9 +237,11 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	if err := c.render(rec, before, at); err != nil {
 		return nil, err
 	}
-	if err := c.write(rec); err != nil {
+	crashPoint(e, crashResolved)
+	if err := c.write(e, rec); err != nil {
 		return nil, err
 	}
+	crashPoint(e, crashCommitted)
 	c.deliverAfter(ctx, e) // the turn is complete whether or not its mail leaves now
 	return rec, nil
 }
@@ -330,10 +332,11 @@ func diceRecord(campaignSeed string, turn int) []byte {
 // write stores the turn's record, then the next state (the commit point).
 // A rerun after a crash before the state was written redoes the turn with
 // the same mail and the same dice, and writes the same files.
-func (c *campaignFiles) write(rec *turnRecord) error {
-	if err := c.writeRecord(rec); err != nil {
+func (c *campaignFiles) write(e *env, rec *turnRecord) error {
+	if err := c.writeRecord(e, rec); err != nil {
 		return err
 	}
+	crashPoint(e, crashRecorded)
 	return c.dir.SaveState(rec.outcome.State)
 }
 
@@ -341,7 +344,7 @@ func (c *campaignFiles) write(rec *turnRecord) error {
 // and renames it into place, so turns/NNN always holds one whole run: the
 // record of an interrupted run, and any temp folder it left, is replaced,
 // never mixed with this one.
-func (c *campaignFiles) writeRecord(rec *turnRecord) error {
+func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 	final := c.dir.TurnPath(rec.turn)
 	parent, pattern := filepath.Dir(final), "."+filepath.Base(final)+".tmp-*"
 	if err := os.MkdirAll(parent, 0o755); err != nil {
@@ -361,7 +364,10 @@ func (c *campaignFiles) writeRecord(rec *turnRecord) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
-	for _, p := range slices.Sorted(maps.Keys(rec.files)) {
+	for i, p := range slices.Sorted(maps.Keys(rec.files)) {
+		if i == len(rec.files)/2 {
+			crashPoint(e, crashRecordIn)
+		}
 		if err := store.WriteFile(filepath.Join(tmp, p), rec.files[p]); err != nil {
 			return err
 		}
