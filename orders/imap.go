@@ -243,6 +243,11 @@ func (m *IMAPMailbox) Fetch(ctx context.Context) ([]Received, []Skipped, error) 
 		}
 		want = append(want, msg.uid)
 	}
+	if len(want) > MaxMailsPerFetch { // UIDs ascend: the oldest are taken
+		left := len(want) - MaxMailsPerFetch
+		skipped = append(skipped, Skipped{File: m.cfg.Folder, Reason: laterReason(left), Later: left})
+		want = want[:MaxMailsPerFetch]
+	}
 	mails, bad, err := m.download(want)
 	if err != nil {
 		return nil, nil, m.fail(ctx, fmt.Sprintf("fetching the new mails of %q", m.cfg.Folder), err, fetchHint)

@@ -350,7 +350,7 @@ func TestIMAPUIDValidityChanged(t *testing.T) {
 	}
 	want := []Skipped{{File: "INBOX", Reason: "UIDVALIDITY is 2, was 1: the server renumbered the folder, so all its mails are fetched again (mails already kept are recognised by their content)"}}
 	if !slices.Equal(skipped, want) {
-		t.Errorf("skipped %q\nwant %q", skipped, want)
+		t.Errorf("skipped %+v\nwant %+v", skipped, want)
 	}
 	mustOK(t, m.Taken(ctx, names))
 	if *state != (memState{2, 2}) {
@@ -425,7 +425,7 @@ func TestIMAPOversizeSkipped(t *testing.T) {
 	names := checkReceived(t, got, 1, 3)
 	want := []Skipped{{File: "1-0000000002", Reason: fmt.Sprintf(`the mail is %d bytes, over the 2 MiB limit: not downloaded, left in folder "INBOX"`, len(huge))}}
 	if !slices.Equal(skipped, want) {
-		t.Errorf("skipped %q\nwant %q", skipped, want)
+		t.Errorf("skipped %+v\nwant %+v", skipped, want)
 	}
 	mustOK(t, m.Taken(context.Background(), names))
 	if *state != (memState{1, 3}) { // the big mail is reported once, then passed over

@@ -23,6 +23,17 @@ const (
 	MaxPartSize = 1 << 20 // one decoded text part
 )
 
+// MaxMailsPerFetch bounds the mails one fetch takes (issue 7: limits per
+// run), the oldest first: a flood of mail is taken in batches by the cron
+// checks instead of filling the memory of one run. The rest stay in the
+// mailbox, reported by a Skipped entry with Later set.
+const MaxMailsPerFetch = 1000
+
+// laterReason says how many new mails a fetch left for the next one.
+func laterReason(n int) string {
+	return fmt.Sprintf("%d more new mails wait in the mailbox: a fetch takes at most %d, the oldest first; the next fetch takes them", n, MaxMailsPerFetch)
+}
+
 // Mail is what the intake needs of one received message.
 type Mail struct {
 	From      string // sender address, lower-cased

@@ -36,20 +36,26 @@ func (md *Maildir) Fetch(ctx context.Context) ([]Received, []Skipped, error) {
 	}
 	out := make([]Received, 0, len(names))
 	for _, n := range names {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		raw, err := md.Read(n)
-		if err != nil {
-			return nil, nil, err
-		}
 		info, err := os.Stat(files[n].path(md.dir))
 		if err != nil {
 			return nil, nil, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 		}
-		out = append(out, Received{Name: n, Raw: raw, At: info.ModTime().UTC().Truncate(time.Second)})
+		out = append(out, Received{Name: n, At: info.ModTime().UTC().Truncate(time.Second)})
 	}
 	sortByArrival(out)
+	if len(out) > MaxMailsPerFetch {
+		left := len(out) - MaxMailsPerFetch
+		skipped = append(skipped, Skipped{File: "new/", Reason: laterReason(left), Later: left})
+		out = out[:MaxMailsPerFetch]
+	}
+	for i := range out {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		if out[i].Raw, err = md.Read(out[i].Name); err != nil {
+			return nil, nil, err
+		}
+	}
 	return out, skipped, nil
 }
 

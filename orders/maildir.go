@@ -50,6 +50,7 @@ func (md *Maildir) Dir() string { return md.dir }
 type Skipped struct {
 	File   string // new/… or cur/…
 	Reason string
+	Later  int // new mails left in the mailbox for the next fetch (MaxMailsPerFetch)
 }
 
 // mailFile is one file of new/ or cur/.

@@ -184,12 +184,12 @@ func TestMaildirOddNames(t *testing.T) {
 		t.Errorf("List = %q, want %q", names, want)
 	}
 	wantSkipped := []Skipped{
-		{"new/bad\x01name", "turnproc does not read this name: " + nameRule},
-		{"cur/experimental:1,xyz", `unknown maildir info ":1,xyz": only ":2," and flags are understood`},
-		{"cur/plain:2,", "new/plain has the same name"},
+		{File: "new/bad\x01name", Reason: "turnproc does not read this name: " + nameRule},
+		{File: "cur/experimental:1,xyz", Reason: `unknown maildir info ":1,xyz": only ":2," and flags are understood`},
+		{File: "cur/plain:2,", Reason: "new/plain has the same name"},
 	}
 	if !slices.Equal(skipped, wantSkipped) {
-		t.Errorf("skipped %q\nwant    %q", skipped, wantSkipped)
+		t.Errorf("skipped %+v\nwant    %+v", skipped, wantSkipped)
 	}
 	for _, name := range names {
 		if err := md.MarkSeen(name); err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/orders"
 )
 
 // TestRunWithoutItsMailbox: an unreachable IMAP server stops the turn with
@@ -70,5 +73,47 @@ func TestRunStartsEarlyWhenAllFinal(t *testing.T) {
 	os.Chtimes(filepath.Join(md.Dir(), "new", name), beforeTurn1, beforeTurn1)
 	if code, out, stderr := run(t, beforeTurn1, "run", "--dir", dir); code != exitOK || !strings.Contains(out, "4 players' orders accepted") {
 		t.Errorf("all final: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// TestRunTakesAFloodInBatches: a mailbox flooded with more than
+// orders.MaxMailsPerFetch mails (issue 7: limits per run) does not resolve
+// the turn on part of its mail: the run keeps the batch it took, says how
+// many wait, and the next run takes the rest and resolves with every order.
+func TestRunTakesAFloodInBatches(t *testing.T) {
+	if testing.Short() {
+		t.Skip("delivers a thousand mails")
+	}
+	dir := withTurnOneMail(t)
+	c, err := openCampaign(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := c.maildir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	early := beforeTurn1.Add(time.Hour) // before every order mail
+	for i := range orders.MaxMailsPerFetch {
+		name, err := md.Deliver(fmt.Appendf(nil, "From: spam%d@flood.example\nSubject: buy\n\nnothing\n", i), fmt.Sprintf("flood-%04d", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(filepath.Join(md.Dir(), "new", name), early, early); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, stderr := run(t, afterTurn1, "run", "--dir", dir)
+	want := "turnproc: error: 5 new mails are still in the mailbox: one fetch takes at most 1000, and the turn is not resolved without them\n" +
+		"hint: what was fetched is kept; run turnproc run again (each run or check takes the next batch), or clear the flood from the mailbox\n"
+	if code != exitFailure || stderr != want {
+		t.Fatalf("flooded run: exit %d\n%s\nwant\n%s", code, stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "state", "turn-002.json")); err == nil {
+		t.Fatal("the flooded run resolved the turn")
+	}
+	code, out, stderr := run(t, afterTurn1, "run", "--dir", dir)
+	if code != exitOK || !strings.Contains(out, "1005 mails read, 4 players' orders accepted") {
+		t.Fatalf("second run: exit %d\n%s%s", code, out, stderr)
 	}
 }

@@ -209,6 +209,11 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 			return nil, &cliError{code: exitFailure, err: err, more: true,
 				hint: "the turn is not resolved without its mail: fix the mailbox and run again, or resolve with the mail already fetched: turnproc run --offline"}
 		}
+		if later := mailsLeft(rec.skipped); later > 0 {
+			return nil, &cliError{code: exitFailure,
+				err:  fmt.Errorf("%d new mails are still in the mailbox: one fetch takes at most %d, and the turn is not resolved without them", later, orders.MaxMailsPerFetch),
+				hint: "what was fetched is kept; run turnproc run again (each run or check takes the next batch), or clear the flood from the mailbox"}
+		}
 	}
 	if rec.mails, err = c.inbox(turn); err != nil {
 		return nil, err
@@ -244,6 +249,15 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	crashPoint(e, crashCommitted)
 	c.deliverAfter(ctx, e) // the turn is complete whether or not its mail leaves now
 	return rec, nil
+}
+
+// mailsLeft counts the new mails a fetch left in the mailbox (the per-fetch limit).
+func mailsLeft(skipped []orders.Skipped) int {
+	n := 0
+	for _, s := range skipped {
+		n += s.Later
+	}
+	return n
 }
 
 // window says which mails count for a turn and who may send them.
