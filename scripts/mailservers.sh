@@ -8,6 +8,10 @@
 #
 #   scripts/mailservers.sh start DIR   # prints KEY=VALUE lines to source
 #   scripts/mailservers.sh stop DIR
+#   scripts/mailservers.sh stop-dovecot|start-dovecot|stop-postfix|start-postfix DIR
+#
+# The last four stop or start one server of a running pair (fault tests:
+# docs/e2e.md); its config, queue and mail stay as they were.
 #
 # DIR must not exist yet, or be empty, or be a directory this script used
 # before (it is wiped). Ports: MAILSERVERS_IMAP_PORT (plain/STARTTLS),
@@ -22,7 +26,7 @@ users=(turns karl belegar grom archaon)
 
 die() { echo "mailservers: $*" >&2; exit 1; }
 
-usage() { die "usage: $0 start|stop DIR"; }
+usage() { die "usage: $0 start|stop|stop-dovecot|start-dovecot|stop-postfix|start-postfix DIR"; }
 
 [ $# -eq 2 ] || usage
 cmd=$1
@@ -257,6 +261,8 @@ start() {
   for s in lmtp auth-postfix; do
     [ -S "$dir/dovecot/run/$s" ] || die "dovecot made no socket $dir/dovecot/run/$s"
   done
+  # The ports, for start-dovecot and start-postfix to wait on.
+  printf 'imap_port=%s\nimaps_port=%s\nsubmission_port=%s\n' "$imap_port" "$imaps_port" "$submission_port" >"$dir/.mailservers"
   cat <<EOF
 MAILSERVERS_DIR=$dir
 MAILSERVERS_HOST=127.0.0.1
@@ -292,8 +298,73 @@ stop() {
   done
 }
 
+# wait_exit PID: until the process is gone (10 s at most).
+wait_exit() {
+  local i
+  for i in $(seq 100); do
+    kill -0 "$1" 2>/dev/null || return 0
+    sleep 0.1
+  done
+  die "pid $1 (a master of $dir) still running after 10 s"
+}
+
+# running_pair: DIR holds servers started by this script; read their ports.
+running_pair() {
+  [ -f "$dir/.mailservers" ] || die "$dir was not made by this script"
+  # shellcheck disable=SC1091
+  . "$dir/.mailservers"
+}
+
+stop_dovecot() {
+  running_pair
+  local pid
+  pid=$(master_pid "$dir/dovecot/run/master.pid")
+  [ -z "$pid" ] && return 0
+  kill -TERM "$pid"
+  wait_exit "$pid"
+  # Until then a client could still connect to a dying login process.
+  for p in "$imap_port" "$imaps_port"; do
+    port_free "$p" || die "127.0.0.1:$p still answers after dovecot stopped"
+  done
+}
+
+start_dovecot() {
+  running_pair
+  [ -z "$(master_pid "$dir/dovecot/run/master.pid")" ] || die "dovecot of $dir is running already"
+  /usr/sbin/dovecot -c "$dir/dovecot/dovecot.conf" </dev/null >>"$dir/log/dovecot.out" 2>&1 \
+    || die "dovecot did not start; see $dir/log/dovecot.out and $dir/log/dovecot.log"
+  for p in "$imap_port" "$imaps_port"; do
+    wait_port "$p" || die "nothing answers on 127.0.0.1:$p after 10 s; see $dir/log/dovecot.log"
+  done
+  for s in lmtp auth-postfix; do
+    [ -S "$dir/dovecot/run/$s" ] || die "dovecot made no socket $dir/dovecot/run/$s"
+  done
+}
+
+stop_postfix() {
+  running_pair
+  local pid
+  pid=$(master_pid "$dir/postfix/queue/pid/master.pid")
+  [ -z "$pid" ] && return 0
+  kill -TERM "$pid"
+  wait_exit "$pid"
+  port_free "$submission_port" || die "127.0.0.1:$submission_port still answers after postfix stopped"
+}
+
+start_postfix() {
+  running_pair
+  [ -z "$(master_pid "$dir/postfix/queue/pid/master.pid")" ] || die "postfix of $dir is running already"
+  /usr/sbin/postfix -c "$dir/postfix/conf" start </dev/null >>"$dir/log/postfix.out" 2>&1 \
+    || die "postfix did not start; see $dir/log/postfix.out and $dir/log/postfix.log"
+  wait_port "$submission_port" || die "nothing answers on 127.0.0.1:$submission_port after 10 s; see $dir/log/postfix.log"
+}
+
 case $cmd in
   start) start ;;
   stop) stop ;;
+  stop-dovecot) stop_dovecot ;;
+  start-dovecot) start_dovecot ;;
+  stop-postfix) stop_postfix ;;
+  start-postfix) start_postfix ;;
   *) usage ;;
 esac

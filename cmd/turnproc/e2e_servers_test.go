@@ -27,10 +27,10 @@ import (
 // mailServers is a running scripts/mailservers.sh pair, seen as a player's
 // mail client sees it.
 type mailServers struct {
-	dir                       string
-	imapsPort, submissionPort int
-	cert                      string
-	tls                       *tls.Config
+	dir                                 string
+	imapPort, imapsPort, submissionPort int
+	cert                                string
+	tls                                 *tls.Config
 }
 
 // startMailServers starts Dovecot and Postfix on free ports in dir and
@@ -61,6 +61,7 @@ func startMailServers(t *testing.T, dir string) *mailServers {
 		vars[k] = v
 	}
 	s := &mailServers{dir: dir, cert: vars["MAILSERVERS_CERT"]}
+	s.imapPort, _ = strconv.Atoi(vars["MAILSERVERS_IMAP_PORT"])
 	s.imapsPort, _ = strconv.Atoi(vars["MAILSERVERS_IMAPS_PORT"])
 	s.submissionPort, _ = strconv.Atoi(vars["MAILSERVERS_SUBMISSION_PORT"])
 	pem, err := os.ReadFile(s.cert)
@@ -156,13 +157,28 @@ func (s *mailServers) imapLogin(t *testing.T, user string) *imapclient.Client {
 // inboxCount is how many mails a user's INBOX holds.
 func (s *mailServers) inboxCount(t *testing.T, user string) int {
 	t.Helper()
+	return s.folderCount(t, user, "INBOX")
+}
+
+// folderCount is how many mails one of a user's folders holds.
+func (s *mailServers) folderCount(t *testing.T, user, folder string) int {
+	t.Helper()
 	c := s.imapLogin(t, user)
 	defer c.Close()
-	st, err := c.Status("INBOX", &imap.StatusOptions{NumMessages: true}).Wait()
+	st, err := c.Status(folder, &imap.StatusOptions{NumMessages: true}).Wait()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return int(*st.NumMessages)
+}
+
+// control stops or starts one server of the pair: "stop-postfix",
+// "start-postfix", "stop-dovecot" or "start-dovecot" (scripts/mailservers.sh).
+func (s *mailServers) control(t *testing.T, what string) {
+	t.Helper()
+	if out, err := exec.Command("bash", "../../scripts/mailservers.sh", what, s.dir).CombinedOutput(); err != nil {
+		t.Fatalf("mailservers.sh %s: %v\n%s", what, err, out)
+	}
 }
 
 // waitForMail waits until a user's INBOX holds at least n mails.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -27,17 +28,7 @@ const (
 )
 
 func TestEndToEndWithMailServers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("e2e: skipped in -short mode")
-	}
-	for _, bin := range []string{"/usr/sbin/dovecot", "/usr/sbin/postfix"} {
-		if _, err := os.Stat(bin); err != nil {
-			t.Skipf("e2e: %s not installed; apt-get install dovecot-imapd dovecot-lmtpd postfix (see docs/e2e.md)", bin)
-		}
-	}
-	if os.Geteuid() != 0 {
-		t.Skip("e2e: needs root to start Dovecot and Postfix (see docs/e2e.md)")
-	}
+	skipWithoutMailServers(t)
 	start := time.Now()
 	root := e2eRoot(t)
 	srv := startMailServers(t, filepath.Join(root, "servers"))
@@ -105,6 +96,23 @@ func TestEndToEndWithMailServers(t *testing.T) {
 	t.Logf("e2e: %s from servers' start to the last check", time.Since(start).Round(time.Millisecond))
 }
 
+// skipWithoutMailServers skips an e2e test under -short, without the
+// packages or without root.
+func skipWithoutMailServers(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("e2e: skipped in -short mode")
+	}
+	for _, bin := range []string{"/usr/sbin/dovecot", "/usr/sbin/postfix"} {
+		if _, err := os.Stat(bin); err != nil {
+			t.Skipf("e2e: %s not installed; apt-get install dovecot-imapd dovecot-lmtpd postfix (see docs/e2e.md)", bin)
+		}
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("e2e: needs root to start Dovecot and Postfix (see docs/e2e.md)")
+	}
+}
+
 // e2eRoot makes the test's directory. Not t.TempDir(): the daemons run as
 // other users and need o+x on every directory above their files.
 func e2eRoot(t *testing.T) string {
@@ -156,6 +164,25 @@ func (b *turnprocBin) run(t *testing.T, args ...string) string {
 		t.Errorf("turnproc %s warned:\n%s", strings.Join(args, " "), stderr.String())
 	}
 	return stdout.String()
+}
+
+// exec runs a turnproc command and returns its standard output, its
+// standard error and its exit code, whatever they are.
+func (b *turnprocBin) exec(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(b.path, args...)
+	cmd.Env = append(os.Environ(), b.env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("turnproc %s: %v", strings.Join(args, " "), err)
+	}
+	return out.String(), errOut.String(), code
 }
 
 // e2eCampaign inits the example campaign with its addresses moved to the
