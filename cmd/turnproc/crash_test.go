@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,12 +29,12 @@ func TestRunKilledAtEachPhase(t *testing.T) {
 	for _, point := range []string{crashFetched, crashResolved, crashRecordIn, crashRecorded, crashCommitted, crashSentOne} {
 		t.Run(point, func(t *testing.T) {
 			got, gotMails := crashRun(t, bin, point)
-			for _, p := range slices.Sorted(mapKeys(want)) {
+			for _, p := range slices.Sorted(maps.Keys(want)) {
 				if !bytes.Equal(got[p], want[p]) {
 					t.Errorf("%s differs from the uninterrupted run's", p)
 				}
 			}
-			for _, p := range slices.Sorted(mapKeys(got)) {
+			for _, p := range slices.Sorted(maps.Keys(got)) {
 				if _, ok := want[p]; !ok {
 					t.Errorf("%s is left over", p)
 				}
@@ -86,27 +88,15 @@ func crashRun(t *testing.T, bin *turnprocBin, point string) (map[string][]byte, 
 	return files, ids
 }
 
+// runBin runs the binary with env added; an exit other than 0 comes back
+// as an error holding its output, a kill as the bare *exec.ExitError.
 func runBin(bin *turnprocBin, env []string, args ...string) error {
 	cmd := exec.Command(bin.path, args...)
 	cmd.Env = append(os.Environ(), env...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if err != nil && !errors.Is(err, exec.ErrNotFound) {
-		var exit *exec.ExitError
-		if errors.As(err, &exit) && exit.ExitCode() >= 0 {
-			return errors.New(err.Error() + "\n" + out.String())
-		}
+	out, err := cmd.CombinedOutput()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() >= 0 { // exited, not killed: say why
+		return fmt.Errorf("%w\n%s", err, out)
 	}
 	return err
-}
-
-func mapKeys(m map[string][]byte) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
