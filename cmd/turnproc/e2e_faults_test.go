@@ -23,12 +23,8 @@ import (
 // completes, its report mails stay queued, and once Postfix is back a
 // deliver sends each exactly once.
 func TestEndToEndPostfixDown(t *testing.T) {
-	skipWithoutMailServers(t)
 	start := time.Now()
-	root := e2eRoot(t)
-	srv := startMailServers(t, filepath.Join(root, "servers"))
-	bin := buildTurnproc(t, root)
-	camp := e2eCampaign(t, bin, srv, root)
+	_, srv, bin, camp := startE2E(t)
 
 	for _, name := range []string{"01-empire.eml", "02-dwarfs.eml", "03-orcs.eml", "04-chaos.eml"} {
 		srv.sendOrders(t, name)
@@ -93,12 +89,8 @@ func TestEndToEndPostfixDown(t *testing.T) {
 // order mail is fetched and answered exactly once, and the IMAP state
 // (UIDVALIDITY, last UID) survives a restart of the server.
 func TestEndToEndDovecotRestart(t *testing.T) {
-	skipWithoutMailServers(t)
 	start := time.Now()
-	root := e2eRoot(t)
-	srv := startMailServers(t, filepath.Join(root, "servers"))
-	bin := buildTurnproc(t, root)
-	camp := e2eCampaign(t, bin, srv, root)
+	_, srv, bin, camp := startE2E(t)
 
 	for _, name := range []string{"01-empire.eml", "02-dwarfs.eml", "03-orcs.eml", "04-chaos.eml"} {
 		srv.sendOrders(t, name)
@@ -237,12 +229,8 @@ func assertSameFiles(t *testing.T, camp string, before, after map[string][]byte,
 // before they are marked taken. Neither failed check answers a mail; the
 // check after the restart answers each mail once and takes each once.
 func TestEndToEndDovecotRestartMidCheck(t *testing.T) {
-	skipWithoutMailServers(t)
 	start := time.Now()
-	root := e2eRoot(t)
-	srv := startMailServers(t, filepath.Join(root, "servers"))
-	bin := buildTurnproc(t, root)
-	camp := e2eCampaign(t, bin, srv, root)
+	_, srv, bin, camp := startE2E(t)
 	proxy := startIMAPProxy(t, srv)
 	cfgPath := filepath.Join(camp, "campaign.toml")
 	cfg := string(readTestFile(t, cfgPath))

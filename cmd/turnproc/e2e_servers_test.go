@@ -110,6 +110,13 @@ func (s *mailServers) sendOrders(t *testing.T, name string) {
 	player := strings.TrimSuffix(name[strings.Index(name, "-")+1:], ".eml")
 	user := e2ePlayers[player]
 	raw := toTestDomain(string(readTestFile(t, filepath.Join("../../examples/riverlands/mail/turn-001", name))))
+	s.sendAs(t, user, raw)
+}
+
+// sendAs sends a raw mail through Postfix submission (STARTTLS, AUTH) as
+// a user, to the moderator's mailbox, as a player's mail client does.
+func (s *mailServers) sendAs(t *testing.T, user, raw string) {
+	t.Helper()
 	c, err := smtp.Dial(fmt.Sprintf("127.0.0.1:%d", s.submissionPort))
 	if err != nil {
 		t.Fatal(err)
@@ -135,7 +142,7 @@ func (s *mailServers) sendOrders(t *testing.T, name string) {
 	}
 	for _, step := range steps {
 		if err := step(); err != nil {
-			t.Fatalf("sending %s as %s: %v", name, from, err)
+			t.Fatalf("sending as %s: %v", from, err)
 		}
 	}
 }
@@ -225,17 +232,26 @@ func (s *mailServers) settledMailboxes(t *testing.T, want map[string]int) map[st
 // fetchInbox fetches every mail of a user's INBOX.
 func (s *mailServers) fetchInbox(t *testing.T, user string) []fetchedMail {
 	t.Helper()
+	return s.fetchInboxFrom(t, user, 1)
+}
+
+// fetchInboxFrom fetches the mails of a user's INBOX from sequence number
+// first on.
+func (s *mailServers) fetchInboxFrom(t *testing.T, user string, first int) []fetchedMail {
+	t.Helper()
 	c := s.imapLogin(t, user)
 	defer c.Close()
 	sel, err := c.Select("INBOX", &imap.SelectOptions{ReadOnly: true}).Wait()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sel.NumMessages == 0 {
+	if int(sel.NumMessages) < first {
 		return nil
 	}
+	var set imap.SeqSet
+	set.AddRange(uint32(first), sel.NumMessages)
 	body := &imap.FetchItemBodySection{Peek: true}
-	msgs, err := c.Fetch(imap.SeqSetNum(seqRange(sel.NumMessages)...), &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{body}}).Collect()
+	msgs, err := c.Fetch(set, &imap.FetchOptions{BodySection: []*imap.FetchItemBodySection{body}}).Collect()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,14 +261,6 @@ func (s *mailServers) fetchInbox(t *testing.T, user string) []fetchedMail {
 		out = append(out, fetchedMail{messageID: messageID(t, raw), raw: raw})
 	}
 	return out
-}
-
-func seqRange(n uint32) []uint32 {
-	nums := make([]uint32, n)
-	for i := range nums {
-		nums[i] = uint32(i) + 1
-	}
-	return nums
 }
 
 // messageID is a mail's Message-ID, without its angle brackets.

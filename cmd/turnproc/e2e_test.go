@@ -28,12 +28,8 @@ const (
 )
 
 func TestEndToEndWithMailServers(t *testing.T) {
-	skipWithoutMailServers(t)
 	start := time.Now()
-	root := e2eRoot(t)
-	srv := startMailServers(t, filepath.Join(root, "servers"))
-	bin := buildTurnproc(t, root)
-	camp := e2eCampaign(t, bin, srv, root)
+	_, srv, bin, camp := startE2E(t)
 
 	// The players send their turn-1 orders through Postfix, as mail clients
 	// do. The empire's second mail replaces his first, so it must arrive
@@ -94,6 +90,17 @@ func TestEndToEndWithMailServers(t *testing.T) {
 		t.Errorf("deliver after run: %q", out)
 	}
 	t.Logf("e2e: %s from servers' start to the last check", time.Since(start).Round(time.Millisecond))
+}
+
+// startE2E readies an end-to-end test, or skips it: its directory, the
+// mail servers, the binary and the example campaign, inited.
+func startE2E(t *testing.T) (root string, srv *mailServers, bin *turnprocBin, camp string) {
+	t.Helper()
+	skipWithoutMailServers(t)
+	root = e2eRoot(t)
+	srv = startMailServers(t, filepath.Join(root, "servers"))
+	bin = buildTurnproc(t, root)
+	return root, srv, bin, e2eCampaign(t, bin, srv, root)
 }
 
 // skipWithoutMailServers skips an e2e test under -short, without the
