@@ -327,33 +327,36 @@ func (p *painter) coastStrips(x, y, s float64, l look) {
 	f := p.d.f
 	w := 0.2 * s
 	for _, d := range l.seaSides {
-		rx, ry, rw, rh := x, y, s, s
-		switch d {
-		case [2]int{0, -1}:
-			rh = w
-		case [2]int{0, 1}:
-			ry, rh = y+s-w, w
-		case [2]int{-1, 0}:
-			rw = w
-		case [2]int{1, 0}:
-			rx, rw = x+s-w, w
-		}
+		st := stripOf(x, y, s, w, d)
 		p.fill(seaColour)
-		f.Rect(rx, ry, rw, rh, "F")
+		f.Rect(st.x, st.y, st.w, st.h, "F")
 		if l.sq.Cliffs {
 			p.draw(cliffColour)
 			f.SetLineWidth(math.Max(0.2, s*0.05))
-			switch d {
-			case [2]int{0, -1}:
-				f.Line(x, y+w, x+s, y+w)
-			case [2]int{0, 1}:
-				f.Line(x, y+s-w, x+s, y+s-w)
-			case [2]int{-1, 0}:
-				f.Line(x+w, y, x+w, y+s)
-			case [2]int{1, 0}:
-				f.Line(x+s-w, y, x+s-w, y+s)
-			}
+			f.Line(st.cliff[0], st.cliff[1], st.cliff[2], st.cliff[3])
 		}
+	}
+}
+
+// strip is the sea strip of a coast cell along one sea side, and the line
+// where that water meets the land (drawn as cliffs, [A22]).
+type strip struct {
+	x, y, w, h float64
+	cliff      [4]float64 // x1, y1, x2, y2
+}
+
+// stripOf is the strip of width w along side d of the cell at x, y of
+// size s; the PDF and the PNG map share it.
+func stripOf(x, y, s, w float64, d [2]int) strip {
+	switch d {
+	case [2]int{0, -1}:
+		return strip{x, y, s, w, [4]float64{x, y + w, x + s, y + w}}
+	case [2]int{0, 1}:
+		return strip{x, y + s - w, s, w, [4]float64{x, y + s - w, x + s, y + s - w}}
+	case [2]int{-1, 0}:
+		return strip{x, y, w, s, [4]float64{x + w, y, x + w, y + s}}
+	default: // [2]int{1, 0}
+		return strip{x + s - w, y, w, s, [4]float64{x + s - w, y, x + s - w, y + s}}
 	}
 }
 

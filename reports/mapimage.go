@@ -473,30 +473,10 @@ func (r *mapRaster) coastStrips(x, y, s float64, l look) {
 	w := math.Round(0.2 * s)
 	lw := math.Max(1.5, s*0.06)
 	for _, d := range l.seaSides {
-		rx, ry, rw, rh := x, y, s, s
-		switch d {
-		case [2]int{0, -1}:
-			rh = w
-		case [2]int{0, 1}:
-			ry, rh = y+s-w, w
-		case [2]int{-1, 0}:
-			rw = w
-		case [2]int{1, 0}:
-			rx, rw = x+s-w, w
-		}
-		r.c.rect(rx, ry, rw, rh, seaColour)
-		if !l.sq.Cliffs {
-			continue
-		}
-		switch d {
-		case [2]int{0, -1}:
-			r.c.line(x, y+w, x+s, y+w, lw, cliffColour)
-		case [2]int{0, 1}:
-			r.c.line(x, y+s-w, x+s, y+s-w, lw, cliffColour)
-		case [2]int{-1, 0}:
-			r.c.line(x+w, y, x+w, y+s, lw, cliffColour)
-		case [2]int{1, 0}:
-			r.c.line(x+s-w, y, x+s-w, y+s, lw, cliffColour)
+		st := stripOf(x, y, s, w, d)
+		r.c.rect(st.x, st.y, st.w, st.h, seaColour)
+		if l.sq.Cliffs {
+			r.c.line(st.cliff[0], st.cliff[1], st.cliff[2], st.cliff[3], lw, cliffColour)
 		}
 	}
 }
