@@ -71,30 +71,31 @@ func (p *painter) legendHeight() float64 {
 	return 6 + float64(rows)*legendRowH
 }
 
-// legend draws the entries in columns, top to bottom, from y.
-func (p *painter) legend(y float64) {
+// legend draws the entries in columns across the text width, from y.
+func (p *painter) legend(y float64) { p.legendIn(margin, y, textWidth, legendCols) }
+
+// legendIn draws the legend in cols columns across width w, from (x, y).
+func (p *painter) legendIn(x, y, w float64, cols int) {
 	f := p.d.f
 	es := p.legendEntries()
 	p.d.font("B", 9)
 	f.SetTextColor(0, 0, 0)
-	f.Text(margin, y+3.5, p.d.w.text("legend.title", nil))
-	rows := (len(es) + legendCols - 1) / legendCols
-	colW := textWidth / legendCols
+	f.Text(x, y+3.5, p.d.w.text("legend.title", nil))
+	rows := (len(es) + cols - 1) / cols
+	colW := w / float64(cols)
 	const s = 4.6
 	for i, e := range es {
-		x := margin + float64(i/rows)*colW
+		ex := x + float64(i/rows)*colW
 		ey := y + 6 + float64(i%rows)*legendRowH
-		e.swatch(x, ey, s)
+		e.swatch(ex, ey, s)
 		p.draw(gridColour)
 		f.SetLineWidth(0.1)
-		f.Rect(x, ey, s, s, "D")
+		f.Rect(ex, ey, s, s, "D")
 		f.SetTextColor(0, 0, 0)
-		p.legendText(x+s+1.5, ey, colW-s-3, e.text)
+		p.legendText(ex+s+1.5, ey, colW-s-3, e.text)
 	}
 }
 
-// legendText writes an entry beside its swatch: on one line if it fits,
-// else on two smaller lines, cut with "…" only if even that is too long.
 func (p *painter) legendText(x, y, w float64, text string) {
 	f := p.d.f
 	p.d.font("", 7)

@@ -94,28 +94,6 @@ func RenderMapPDF(t Turn, lang string) ([]byte, error) {
 	return d.bytes()
 }
 
-// legendIn draws the legend in cols columns across width w, from (x, y).
-func (p *painter) legendIn(x, y, w float64, cols int) {
-	f := p.d.f
-	es := p.legendEntries()
-	p.d.font("B", 9)
-	f.SetTextColor(0, 0, 0)
-	f.Text(x, y+3.5, p.d.w.text("legend.title", nil))
-	rows := (len(es) + cols - 1) / cols
-	colW := w / float64(cols)
-	const s = 4.6
-	for i, e := range es {
-		ex := x + float64(i/rows)*colW
-		ey := y + 6 + float64(i%rows)*legendRowH
-		e.swatch(ex, ey, s)
-		p.draw(gridColour)
-		f.SetLineWidth(0.1)
-		f.Rect(ex, ey, s, s, "D")
-		f.SetTextColor(0, 0, 0)
-		p.legendText(ex+s+1.5, ey, colW-s-3, e.text)
-	}
-}
-
 // PNG sizes, in pixels at scale 1. A cell is 32 px; a big map's cells
 // shrink so the grid's longer side stays within maxGridPx (a 100×100 map
 // stays a PNG of a few megabytes), never below minCellPx.

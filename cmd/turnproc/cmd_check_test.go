@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -225,14 +226,18 @@ func TestCheckSurvivesMailWithoutSender(t *testing.T) {
 func TestRunAndCheckDoNotOverlap(t *testing.T) {
 	dir := newCampaign(t)
 	c, _ := openCampaign(dir)
-	unlock, err := c.lockWork(testEnv())
+	holder := testEnv()
+	holder.command = "run"
+	unlock, err := c.lockWork(holder)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer unlock()
+	busy := fmt.Sprintf("another turnproc check or run is working on this campaign (%s is locked by pid %d run since 2026-12-06T20:05:00Z)",
+		filepath.Join(dir, "turnproc.lock"), os.Getpid())
 	for _, cmd := range []string{"check", "run"} {
 		code, _, stderr := run(t, afterTurn1, cmd, "--dir", dir)
-		if code != exitBlocked || !strings.Contains(stderr, "another turnproc check or run is working on this campaign") {
+		if code != exitBlocked || !strings.Contains(stderr, busy) {
 			t.Errorf("%s: exit %d %q", cmd, code, stderr)
 		}
 	}

@@ -52,7 +52,11 @@ func (c *campaignFiles) lock(e *env, name, busy, hint string) (unlock func(), er
 	if stale := lockHolder(path); stale != "" {
 		e.log.Warn("a turnproc was killed at work on this campaign; its work resumes", "lock", path, "holder", stale)
 	}
-	holder := fmt.Sprintf("pid %d %s since %s\n", os.Getpid(), commandName(), e.now().UTC().Format(time.RFC3339))
+	command := e.command
+	if command == "" {
+		command = "turnproc"
+	}
+	holder := fmt.Sprintf("pid %d %s since %s\n", os.Getpid(), command, e.now().UTC().Format(time.RFC3339))
 	if err := f.Truncate(0); err == nil {
 		f.WriteAt([]byte(holder), 0) // who holds it is for people; the flock is the lock
 	}
@@ -74,14 +78,4 @@ func heldBy(path string) string {
 		return " by " + h
 	}
 	return ""
-}
-
-// commandName is the turnproc command this process runs, for lock records.
-func commandName() string {
-	for _, a := range os.Args[1:] {
-		if !strings.HasPrefix(a, "-") {
-			return a
-		}
-	}
-	return "turnproc"
 }

@@ -37,6 +37,7 @@ type env struct {
 	now            func() time.Time
 	newSeed        func() (string, error)
 	log            *slog.Logger
+	command        string // the command running, for lock records
 }
 
 func main() {
@@ -109,6 +110,7 @@ func dispatch(ctx context.Context, e *env, args []string) int {
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
+			e.command = c.name
 			return report(e, c.run(ctx, e, args[1:]))
 		}
 	}
