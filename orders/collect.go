@@ -2,8 +2,10 @@ package orders
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
@@ -95,23 +97,34 @@ type Intake struct {
 // and answered, never applied. Accepted sheets may still hold problems:
 // their valid lines count.
 func Collect(mails []Received, w Window) *Intake {
-	in := &Intake{Accepted: map[string]*Sheet{}}
+	in := &Intake{Accepted: map[string]*Sheet{}, Receipts: make([]Receipt, 0, len(mails))}
 	sorted := slices.Clone(mails)
 	sortByArrival(sorted)
+	auth := &authenticator{w: w, mails: newMailReader()}
+	// Every mail is read and parsed before any is decided, so that the
+	// passwords the decisions need are checked on other cores meanwhile:
+	// bcrypt at its default cost takes some 60 ms a check.
+	read := make([]readMail, len(sorted))
+	var v verifier
+	for i, r := range sorted {
+		read[i] = auth.read(r)
+		if c, ok := auth.needsPassword(read[i]); ok {
+			v.add(c)
+		}
+	}
+	auth.checked = v.wait()
 	winner := map[string]int{} // player → index in Receipts
-	auth := &authenticator{w: w, checked: map[[2]string]bool{}}
-	for _, r := range sorted {
-		rc := auth.receive(r)
+	for i, rm := range read {
+		rc := auth.decide(rm)
 		in.Receipts = append(in.Receipts, rc)
 		if rc.Status != StatusAccepted {
 			continue
 		}
-		i := len(in.Receipts) - 1
 		if j, ok := winner[rc.Player]; ok {
 			in.Receipts[j].Status = StatusReplaced
 			in.Receipts[j].Reason = "replaced by the later mail " + rc.Name
 		}
-		winner[rc.Player] = i
+		winner[rc.Player] = i // read and Receipts go together
 	}
 	for p, i := range winner {
 		in.Accepted[p] = in.Receipts[i].Sheet
@@ -119,51 +132,78 @@ func Collect(mails []Received, w Window) *Intake {
 	return in
 }
 
-// authenticator decides mails, remembering bcrypt verdicts: a password is
-// checked once per run, however many mails carry it.
+// authenticator decides mails with the bcrypt verdicts of a verifier: a
+// password is checked once per run, however many mails carry it.
 type authenticator struct {
 	w       Window
+	mails   *mailReader
 	checked map[[2]string]bool // {player, password} → matches
 }
 
-// receive decides one mail.
-func (a *authenticator) receive(r Received) Receipt {
-	rc := Receipt{Name: r.Name, At: r.At}
-	mail, err := ReadMail(r.Raw)
-	rc.Mail = mail
+// readMail is one mail as read and parsed, before it is decided.
+type readMail struct {
+	rc    Receipt // Name, At, From, Mail and, for a readable mail, Sheet and Player
+	err   error   // why the mail could not be read
+	cred  Credentials
+	known bool // cred are those of the header's player (or the moderator)
+}
+
+// read reads and parses one mail and looks up the credentials its header
+// names.
+func (a *authenticator) read(r Received) readMail {
+	rm := readMail{rc: Receipt{Name: r.Name, At: r.At}}
+	mail, lines, err := a.mails.read(r.Raw)
+	rm.rc.Mail, rm.err = mail, err
 	if mail != nil {
-		rc.From = mail.From
+		rm.rc.From = mail.From
+	}
+	if err != nil || mail.Automated != "" || a.ourOwn(mail) {
+		return rm // decided without its orders
+	}
+	s := parseLines(lines, a.w.Map)
+	rm.rc.Sheet, rm.rc.Player = s, s.Player
+	rm.cred, rm.known = a.w.Player(s.Player)
+	if IsModerator(s.Player) {
+		rm.cred, rm.known = a.w.Moderator, a.w.Moderator.Email != ""
+		rm.rc.Player, s.Player = Moderator[0], Moderator[0]
+	}
+	if !rm.known {
+		rm.rc.Player = "" // a sender's made-up id is no player: it is quoted, clipped, in the reason
+	}
+	return rm
+}
+
+// ourOwn says whether the mail comes from turnproc itself.
+func (a *authenticator) ourOwn(m *Mail) bool {
+	return a.w.Ourselves != "" && lowerASCII(a.w.Ourselves) == m.From
+}
+
+// decide says what becomes of a read mail; the passwords it needs have
+// been verified.
+func (a *authenticator) decide(rm readMail) Receipt {
+	rc := rm.rc
+	if mail := rc.Mail; mail != nil {
 		switch {
 		case mail.Automated != "":
 			rc.Status, rc.Reason = StatusIgnored, mail.Automated
 			return rc
-		case a.w.Ourselves != "" && lowerASCII(a.w.Ourselves) == mail.From:
+		case a.ourOwn(mail):
 			rc.Status, rc.Reason = StatusIgnored, "sent by turnproc itself"
 			return rc
 		}
 	}
-	if err != nil {
-		rc.Status, rc.Reason = StatusRejected, readFailure(err)
+	if rm.err != nil {
+		rc.Status, rc.Reason = StatusRejected, readFailure(rm.err)
 		return rc
 	}
-	s := Parse(mail.Text, a.w.Map)
-	rc.Sheet, rc.Player = s, s.Player
-	cred, known := a.w.Player(s.Player)
-	if IsModerator(s.Player) {
-		cred, known = a.w.Moderator, a.w.Moderator.Email != ""
-		rc.Player, s.Player = Moderator[0], Moderator[0]
-	}
-	if !known {
-		rc.Player = "" // a sender's made-up id is no player: it is quoted, clipped, in the reason
-	}
-	if reason := a.authenticate(s, mail.From, cred, known); reason != "" {
+	if reason := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
 		return rc
 	}
-	if !a.w.Deadline.IsZero() && r.At.After(a.w.Deadline) {
+	if !a.w.Deadline.IsZero() && rc.At.After(a.w.Deadline) {
 		rc.Status = StatusLate
 		rc.Reason = fmt.Sprintf("it arrived at %s, after the deadline of turn %d (%s): it is kept but not applied",
-			r.At.UTC().Format("2006-01-02 15:04:05 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04:05 MST"))
+			rc.At.UTC().Format("2006-01-02 15:04:05 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04:05 MST"))
 		return rc
 	}
 	rc.Status = StatusAccepted
@@ -209,18 +249,8 @@ func quoteClipped(s string) string {
 // never name the player's address or password: they may be mailed back to
 // whoever sent the mail.
 func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known bool) string {
-	switch {
-	case s.HeaderLine == 0:
-		return "no header line: start the orders with " + headerForm
-	case badHeader(s) != "":
-		return badHeader(s)
-	case !strings.EqualFold(s.Campaign, a.w.Campaign):
-		return fmt.Sprintf("the header names campaign %s, but this is campaign %q", quoteClipped(s.Campaign), a.w.Campaign)
-	case s.Turn != a.w.Turn:
-		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, a.w.Turn)
-	}
-	if !known {
-		return fmt.Sprintf("the header names player %s, who is not in this campaign", quoteClipped(s.Player))
+	if reason := a.checkHeader(s, known); reason != "" {
+		return reason
 	}
 	// ASCII-only comparison: Unicode folding would let the Kelvin sign or a
 	// dotted İ stand in for a player's letters.
@@ -234,7 +264,7 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 	switch {
 	case s.Password == "":
 		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player)
-	case !a.passwordMatches(s.Player, s.Password, cred.PasswordHash):
+	case !a.checked[[2]string{s.Player, s.Password}]:
 		return fmt.Sprintf("the password for player %q is wrong", s.Player)
 	case a.w.CheckFrom && !fromOK:
 		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
@@ -242,14 +272,89 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 	return ""
 }
 
-func (a *authenticator) passwordMatches(player, password, hash string) bool {
-	key := [2]string{player, password}
-	ok, seen := a.checked[key]
-	if !seen {
-		ok = bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
-		a.checked[key] = ok
+// checkHeader checks the header against the turn; "" means it names this
+// campaign, this turn and a known player.
+func (a *authenticator) checkHeader(s *Sheet, known bool) string {
+	switch {
+	case s.HeaderLine == 0:
+		return "no header line: start the orders with " + headerForm
+	case badHeader(s) != "":
+		return badHeader(s)
+	case !strings.EqualFold(s.Campaign, a.w.Campaign):
+		return fmt.Sprintf("the header names campaign %s, but this is campaign %q", quoteClipped(s.Campaign), a.w.Campaign)
+	case s.Turn != a.w.Turn:
+		return fmt.Sprintf("the header names turn %d, but the orders being collected are for turn %d", s.Turn, a.w.Turn)
+	case !known:
+		return fmt.Sprintf("the header names player %s, who is not in this campaign", quoteClipped(s.Player))
 	}
-	return ok
+	return ""
+}
+
+// passwordCheck is one bcrypt verification a decision needs.
+type passwordCheck struct {
+	key  [2]string // {player, password}
+	hash string
+}
+
+// needsPassword says which password check deciding the mail needs, if
+// any: authenticate verifies a password only past the header checks, for
+// a player who has one and a header that gives one.
+func (a *authenticator) needsPassword(rm readMail) (passwordCheck, bool) {
+	s := rm.rc.Sheet
+	if s == nil || rm.cred.PasswordHash == "" || s.Password == "" || a.checkHeader(s, rm.known) != "" {
+		return passwordCheck{}, false
+	}
+	return passwordCheck{[2]string{s.Player, s.Password}, rm.cred.PasswordHash}, true
+}
+
+// verifier runs the distinct password checks as they are found, on
+// GOMAXPROCS goroutines: one fewer while the mails are still being read,
+// the reading one joining them once it is done. A key keeps the hash of
+// its first mail, as checking mail by mail would; the verdicts do not
+// depend on the order the checks finish in.
+type verifier struct {
+	queued   map[[2]string]bool
+	todo     chan passwordCheck
+	wg       sync.WaitGroup
+	mu       sync.Mutex
+	verdicts map[[2]string]bool // {player, password} → matches
+}
+
+// add queues a check, unless its key already is; the first starts the
+// workers.
+func (v *verifier) add(c passwordCheck) {
+	if v.queued[c.key] {
+		return
+	}
+	if v.queued == nil {
+		v.queued, v.verdicts = map[[2]string]bool{}, map[[2]string]bool{}
+		v.todo = make(chan passwordCheck, 64)
+		for range max(1, runtime.GOMAXPROCS(0)-1) {
+			v.wg.Go(v.work)
+		}
+	}
+	v.queued[c.key] = true
+	v.todo <- c
+}
+
+func (v *verifier) work() {
+	for c := range v.todo {
+		ok := bcrypt.CompareHashAndPassword([]byte(c.hash), []byte(c.key[1])) == nil
+		v.mu.Lock()
+		v.verdicts[c.key] = ok
+		v.mu.Unlock()
+	}
+}
+
+// wait helps with the checks left and gives the verdicts once all are
+// done.
+func (v *verifier) wait() map[[2]string]bool {
+	if v.todo != nil {
+		close(v.todo)
+		v.work()
+		v.wg.Wait()
+	}
+	return v.verdicts
 }
 
 // badHeader gives the header line's problem, if any.

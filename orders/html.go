@@ -3,6 +3,7 @@ package orders
 import (
 	"html"
 	"strings"
+	"unicode/utf8"
 )
 
 // htmlToText turns an HTML mail body into the plain text a player meant:
@@ -114,13 +115,26 @@ func (h *htmlText) text(s string) {
 		}
 		return
 	}
-	for _, r := range s {
-		if r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' {
+	// Runs of letters go out whole: word writes them as it would one
+	// letter after another.
+	run := 0 // start of the letters not written yet
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f':
+			h.word(s[run:i])
 			h.space = h.lineOpen
+		case r == utf8.RuneError: // a byte that is not UTF-8 becomes U+FFFD, as ranging over s makes it
+			h.word(s[run:i])
+			h.word(string(r))
+		default:
+			i += size
 			continue
 		}
-		h.word(string(r))
+		i += size
+		run = i
 	}
+	h.word(s[run:])
 }
 
 // word appends text to the current line, opening it with the quote marks.

@@ -7,10 +7,12 @@ import (
 	"io"
 	"mime/quotedprintable"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-message"
+	"golang.org/x/crypto/bcrypt"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -173,4 +175,40 @@ func totalBytes(mails []Received) int64 {
 		n += int64(len(m.Raw))
 	}
 	return n
+}
+
+// BenchmarkIntakeDefaultCost64 is a turn of 64 plain-text mails, one per
+// player, every player with a password hashed at bcrypt's default cost, as
+// turnproc passwd makes them (some 60 ms a check): Collect checks them on
+// GOMAXPROCS goroutines (issue 8).
+func BenchmarkIntakeDefaultCost64(b *testing.B) {
+	creds := make(map[string]Credentials, benchPlayers)
+	mails := make([]Received, benchPlayers)
+	hashes := make([][]byte, benchPlayers)
+	var wg sync.WaitGroup
+	for i := range benchPlayers {
+		wg.Go(func() {
+			h, err := bcrypt.GenerateFromPassword([]byte(fmt.Sprintf("pw-%02d-Sigmar", i)), bcrypt.DefaultCost)
+			if err != nil {
+				panic(err)
+			}
+			hashes[i] = h
+		})
+	}
+	wg.Wait()
+	at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	for i := range benchPlayers {
+		id := fmt.Sprintf("p%02d", i)
+		creds[id] = Credentials{Email: id + "@players.example", PasswordHash: string(hashes[i])}
+		body := fmt.Sprintf("CAMPAIGN riverlands PLAYER %s TURN 1 PASSWORD pw-%02d-Sigmar\r\nA1 MOVE E10 E9\r\nEND\r\n", id, i)
+		mails[i] = Received{Name: id, Raw: orderMail(id+"@players.example", at, body), At: at}
+	}
+	w := riverlandsWindow(b)
+	w.Player = func(id string) (Credentials, bool) { c, ok := creds[id]; return c, ok }
+	if in := Collect(mails, w); len(in.Accepted) != benchPlayers {
+		b.Fatalf("%d players accepted", len(in.Accepted))
+	}
+	for b.Loop() {
+		Collect(mails, w)
+	}
 }

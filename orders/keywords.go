@@ -46,6 +46,8 @@ const (
 	kwInto
 	kwFirst
 	kwLast
+	// keywordCount is how many keywords there are; it stays last.
+	keywordCount
 )
 
 // spellings lists every accepted spelling of each keyword, folded by
@@ -96,8 +98,62 @@ var keywords = func() map[string]keyword {
 	return m
 }()
 
-// lookupKeyword says which keyword a word is, if any.
-func lookupKeyword(word string) keyword { return keywords[fold(word)] }
+// spellingsAt lists the spellings by length and first letter, for
+// lookupKeyword: a bucket has a spelling or two, quicker to compare than
+// hashing the word for the map.
+var spellingsAt = func() (t [maxSpelling + 1]['Z' - 'A' + 1][]spelling) {
+	for _, s := range spellings {
+		for _, w := range s.words {
+			t[len(w)][w[0]-'A'] = append(t[len(w)][w[0]-'A'], spelling{w, s.kw})
+		}
+	}
+	return t
+}()
+
+type spelling struct {
+	word string
+	kw   keyword
+}
+
+// maxSpelling is the length of the longest spelling.
+const maxSpelling = len("DESEMBARCAR")
+
+// lookupKeyword says which keyword a word is, if any. Words of ASCII and
+// Spanish letters, nearly all, are folded into a buffer on the stack: the
+// parser looks up most words of every line.
+func lookupKeyword(word string) keyword {
+	var buf [maxSpelling]byte
+	n := 0
+	for _, r := range word {
+		if n == len(buf) {
+			// Longer than any spelling, unless the rest is only marks and
+			// format characters that fold drops: rare enough to ask it.
+			return keywords[fold(word)]
+		}
+		switch {
+		case 'a' <= r && r <= 'z':
+			buf[n] = byte(r) - 'a' + 'A'
+		case r < 0x80:
+			buf[n] = byte(r)
+		default:
+			f, accented := latin1Fold(r)
+			if !accented {
+				return keywords[fold(word)]
+			}
+			buf[n] = f
+		}
+		n++
+	}
+	if n == 0 || buf[0] < 'A' || buf[0] > 'Z' {
+		return kwNone
+	}
+	for _, s := range spellingsAt[n][buf[0]-'A'] {
+		if s.word == string(buf[:n]) {
+			return s.kw
+		}
+	}
+	return kwNone
+}
 
 // unitVerb says whether the keyword is an order written after a unit id.
 func (k keyword) unitVerb() bool { return k >= kwMove && k <= kwBuild }
@@ -131,20 +187,31 @@ func fold(word string) string {
 	return b.String()
 }
 
-// latin1Folds maps the accented letters of Spanish (and its neighbours) to
-// their upper-case base letter.
-var latin1Folds = func() map[rune]rune {
-	m := map[rune]rune{}
-	for base, accented := range map[rune]string{
+// latin1Folds maps the accented letters of Spanish (and its neighbours),
+// all in U+00C0–U+00FF, to their upper-case base letter; 0 for the other
+// letters of that block. A table, not a map: it is read for every such
+// letter of every word.
+var latin1Folds = func() (t [0x40]byte) {
+	for base, accented := range map[byte]string{
 		'A': "áàâäãåÁÀÂÄÃÅ", 'E': "éèêëÉÈÊË", 'I': "íìîïÍÌÎÏ", 'O': "óòôöõÓÒÔÖÕ",
 		'U': "úùûüÚÙÛÜ", 'N': "ñÑ", 'C': "çÇ", 'Y': "ýÿÝ",
 	} {
 		for _, r := range accented {
-			m[r] = base
+			t[r-0xC0] = base
 		}
 	}
-	return m
+	return t
 }()
+
+// latin1Fold gives an accented letter's base letter; ok is false for any
+// other rune.
+func latin1Fold(r rune) (base byte, ok bool) {
+	if r < 0xC0 || r > 0xFF {
+		return 0, false
+	}
+	base = latin1Folds[r-0xC0]
+	return base, base != 0
+}
 
 // foldLatin1 folds a word of ASCII and the accented letters above; ok is
 // false for anything else (decomposed accents, other scripts), which the
@@ -153,11 +220,11 @@ func foldLatin1(word string) (string, bool) {
 	var b strings.Builder
 	b.Grow(len(word))
 	for _, r := range word {
-		switch f, accented := latin1Folds[r]; {
+		switch f, accented := latin1Fold(r); {
 		case r < 0x80:
 			b.WriteRune(unicode.ToUpper(r))
 		case accented:
-			b.WriteRune(f)
+			b.WriteByte(f)
 		default:
 			return "", false
 		}
@@ -177,8 +244,15 @@ func isASCII(s string) bool {
 // isSeparator splits an order line into words. QUIRK: players write
 // "E10, E9", and HTML mail brings non-breaking and zero-width spaces.
 func isSeparator(r rune) bool {
-	return unicode.IsSpace(r) || r == ',' || r == '\u200b' || r == '\u2060' || r == '\ufeff'
+	if r < 0x80 {
+		return asciiSeparator[r]
+	}
+	return unicode.IsSpace(r) || r == '\u200b' || r == '\u2060' || r == '\ufeff'
 }
+
+// asciiSeparator is isSeparator for ASCII, by table: it runs on every
+// letter of every order.
+var asciiSeparator = [0x80]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true, ',': true}
 
 // unitKind tells army ids (A1) from fleet ids (F1).
 type unitKind int

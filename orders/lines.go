@@ -1,6 +1,10 @@
 package orders
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
 
 // textLine is one meaningful line of a player's text: its number (from 1,
 // counting every line of the text) and its words, comments removed.
@@ -15,30 +19,74 @@ type textLine struct {
 // the attribution line above them, and stops at a signature or at the
 // start of a quoted original.
 func meaningfulLines(text string) []textLine {
-	lines := splitLines(text)
-	quotedNext := quotedFollows(lines)
-	var out []textLine
-	for i, raw := range lines {
+	var b lineBuffer
+	return b.meaningful(text)
+}
+
+// lineBuffer holds the meaningful lines of texts and their words, one
+// text after another: a mail reader reuses it from mail to mail, as long
+// as the lines of one are no longer used when the next is read.
+type lineBuffer struct {
+	lines []textLine
+	words []string // every line's words, each line a capped slice of it
+}
+
+// reset makes the buffer's room available again.
+func (b *lineBuffer) reset() {
+	b.lines, b.words = b.lines[:0], b.words[:0]
+}
+
+// meaningful is meaningfulLines(text), kept in the buffer.
+func (b *lineBuffer) meaningful(text string) []textLine {
+	first := len(b.lines)
+	out, words := b.lines, b.words
+	rest, more := normaliseNewlines(text), true
+	for n := 1; more; n++ {
+		var raw string
+		raw, rest, more = strings.Cut(rest, "\n")
 		t := strings.TrimSpace(raw)
 		if endsOwnText(t) {
 			break
 		}
-		if strings.HasPrefix(t, ">") || (strings.HasSuffix(t, ":") && quotedNext[i]) {
+		if strings.HasPrefix(t, ">") || (strings.HasSuffix(t, ":") && quotedFollows(rest)) {
 			continue
 		}
 		if c := strings.IndexByte(t, '#'); c >= 0 {
 			t = t[:c]
 		}
-		if words := strings.FieldsFunc(t, isSeparator); len(words) > 0 {
-			out = append(out, textLine{n: i + 1, words: words, text: strings.TrimSpace(t)})
+		w := len(words)
+		if words = appendWords(words, t); len(words) > w {
+			out = append(out, textLine{n: n, words: words[w:len(words):len(words)], text: strings.TrimSpace(t)})
 		}
 	}
-	return out
+	b.lines, b.words = out, words
+	if len(out) == first {
+		return nil
+	}
+	return out[first:len(out):len(out)]
 }
 
-// splitLines splits on LF, CRLF or a lone CR.
-func splitLines(text string) []string {
-	return strings.Split(normaliseNewlines(text), "\n")
+// appendWords appends the words of a line: strings.FieldsFunc(t,
+// isSeparator) without a slice of its own.
+func appendWords(words []string, t string) []string {
+	start := -1
+	for i := 0; i < len(t); {
+		r, size := rune(t[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(t[i:])
+		}
+		switch sep := isSeparator(r); {
+		case sep && start >= 0:
+			words, start = append(words, t[start:i]), -1
+		case !sep && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		words = append(words, t[start:])
+	}
+	return words
 }
 
 // normaliseNewlines makes every line end LF. QUIRK: a Windows file sent
@@ -48,11 +96,19 @@ func normaliseNewlines(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
 	}
-	var b strings.Builder
-	b.Grow(len(s))
+	return string(normaliseNewlinesBytes([]byte(s)))
+}
+
+// normaliseNewlinesBytes is normaliseNewlines in place: the text only
+// shrinks.
+func normaliseNewlinesBytes(s []byte) []byte {
+	if bytes.IndexByte(s, '\r') < 0 {
+		return s
+	}
+	b := s[:0]
 	for i := 0; i < len(s); i++ {
 		if s[i] != '\r' {
-			b.WriteByte(s[i])
+			b = append(b, s[i])
 			continue
 		}
 		j := i
@@ -62,24 +118,23 @@ func normaliseNewlines(s string) string {
 		if j+1 < len(s) && s[j+1] == '\n' {
 			i = j + 1 // CR…CR LF
 		}
-		b.WriteByte('\n')
+		b = append(b, '\n')
 	}
-	return b.String()
+	return b
 }
 
-// quotedFollows says, for each line, whether the next non-blank line is a
-// quoted one. QUIRK: mail clients put "On …, Karl wrote:" / "El …,
-// Belegar escribió:" above a quote; that line is not an order.
-func quotedFollows(lines []string) []bool {
-	out := make([]bool, len(lines))
-	next := false
-	for i := len(lines) - 1; i >= 0; i-- {
-		out[i] = next
-		if t := strings.TrimSpace(lines[i]); t != "" {
-			next = strings.HasPrefix(t, ">")
+// quotedFollows says whether the next non-blank line of the rest of a
+// text is a quoted one. QUIRK: mail clients put "On …, Karl wrote:" / "El
+// …, Belegar escribió:" above a quote; that line is not an order.
+func quotedFollows(rest string) bool {
+	for rest != "" {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if t := strings.TrimSpace(line); t != "" {
+			return strings.HasPrefix(t, ">")
 		}
 	}
-	return out
+	return false
 }
 
 // endsOwnText says whether a (trimmed) line starts what the player did not
@@ -100,10 +155,11 @@ func endsOwnText(t string) bool {
 	return strings.Contains(u, "-----ORIGINAL MESSAGE-----") || strings.Contains(u, "-----MENSAJE ORIGINAL-----")
 }
 
-// hasHeader says whether the text holds a header line where Parse would
-// look for one: the test that picks which part of a mail holds the orders.
-func hasHeader(text string) bool {
-	for _, l := range meaningfulLines(text) {
+// headerIn says whether meaningful lines hold a header line where Parse
+// would look for one: the test that picks which part of a mail holds the
+// orders.
+func headerIn(lines []textLine) bool {
+	for _, l := range lines {
 		if lookupKeyword(l.words[0]) == kwCampaign {
 			return true
 		}

@@ -1,11 +1,17 @@
 package orders
 
 import (
+	"bufio"
 	"bytes"
+	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
+	"mime/quotedprintable"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -13,6 +19,7 @@ import (
 	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/charset" // importing it registers windows-1252, ISO-8859-x… for bodies and subjects
 	"github.com/emersion/go-message/mail"
+	"github.com/emersion/go-message/textproto"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -68,37 +75,229 @@ var wordDecoder = &mime.WordDecoder{CharsetReader: charset.Reader}
 // read, the returned Mail is non-nil and holds the header fields (so a
 // bounce is still recognised as Automated).
 func ReadMail(raw []byte) (*Mail, error) {
+	r := readers.Get().(*mailReader)
+	defer readers.Put(r)
+	m, _, err := r.read(raw)
+	return m, err
+}
+
+// read is ReadMail that also gives the meaningful lines of the orders
+// text, which picking the part has already split: Parse need not split
+// them again. They are valid until the next read.
+func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 	if len(raw) > MaxMailSize {
-		return nil, fmt.Errorf("orders: the mail is %d bytes, over the %d MiB limit\nhint: send the orders as plain text, without large attachments", len(raw), MaxMailSize>>20)
+		return nil, nil, fmt.Errorf("orders: the mail is %d bytes, over the %d MiB limit\nhint: send the orders as plain text, without large attachments", len(raw), MaxMailSize>>20)
 	}
-	e, err := message.Read(bytes.NewReader(raw))
-	if err != nil && !message.IsUnknownCharset(err) && !message.IsUnknownEncoding(err) {
-		return nil, fmt.Errorf("orders: unreadable mail header: %s", strings.TrimSpace(err.Error()))
+	e, err := r.open(raw)
+	if err != nil {
+		return nil, nil, fmt.Errorf("orders: unreadable mail header: %s", strings.TrimSpace(err.Error()))
 	}
-	m := readHeader(mail.Header{Header: e.Header})
+	h := mail.Header{Header: e.header}
+	m := readHeader(h)
 	if m.From == "" {
-		h := mail.Header{Header: e.Header}
-		if addrs, _ := h.AddressList("From"); len(e.Header.Values("From")) > 1 || len(addrs) > 1 {
-			from := e.Header.Values("From")
-			return m, fmt.Errorf("orders: the mail names several senders (From: %s)\nhint: send the orders from your own address alone", quoteClipped(strings.Join(from, ", ")))
+		if addrs, _ := h.AddressList("From"); len(h.Values("From")) > 1 || len(addrs) > 1 {
+			from := h.Values("From")
+			return m, nil, fmt.Errorf("orders: the mail names several senders (From: %s)\nhint: send the orders from your own address alone", quoteClipped(strings.Join(from, ", ")))
 		}
-		return m, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(e.Header.Get("From")))
+		return m, nil, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(h.Get("From")))
 	}
-	if err := m.readBody(e); err != nil {
-		return m, err
+	lines, err := r.readBody(m, e)
+	if err == errReadAgain {
+		// Read as go-message reads, to fail as it fails.
+		r.viaReaders = true
+		defer func() { r.viaReaders = false }()
+		if e, err = r.open(raw); err == nil {
+			lines, err = r.readBody(m, e)
+		}
 	}
-	return m, nil
+	if err != nil {
+		return m, nil, err
+	}
+	return m, lines, nil
+}
+
+// mailReader reads mails as go-message does (message.Read, Entity.Walk),
+// but decodes only the parts that may hold orders and keeps its buffers
+// from one mail to the next: a turn's ten thousand mails would otherwise
+// allocate them ten thousand times.
+type mailReader struct {
+	raw      bytes.Reader
+	limit    headerLimit
+	head     *bufio.Reader // the whole mail: its header, then its body
+	header   headerReader
+	part     *bufio.Reader // a quoted-printable part
+	partSize io.LimitedReader
+	text     []byte // a text part's bytes
+	// viaReaders has every charset decoded by go-message's readers, not
+	// after reading (see decoded).
+	viaReaders bool
+	lines      lineBuffer // the candidates' lines, valid until the next mail is read
+	// The candidates of the mail being read, by kind.
+	plain, htmls, files []candidate
+}
+
+func newMailReader() *mailReader {
+	return &mailReader{head: bufio.NewReader(nil), part: bufio.NewReader(nil)}
+}
+
+var readers = sync.Pool{New: func() any { return newMailReader() }}
+
+// open reads the mail's header as message.Read does.
+func (r *mailReader) open(raw []byte) (entity, error) {
+	r.raw.Reset(raw)
+	r.limit = headerLimit{r: &r.raw, n: maxHeaderBytes}
+	r.head.Reset(&r.limit)
+	h, err := r.header.read(r.head)
+	if err != nil {
+		return entity{}, err
+	}
+	r.limit.n = math.MaxInt64
+	return newEntity(h, r.head), nil
+}
+
+// maxHeaderBytes is message.Read's bound on a header (1 MiB).
+const maxHeaderBytes = 1 << 20
+
+// errHeaderTooBig is message.Read's error for a longer header.
+var errHeaderTooBig = errors.New("message: header exceeds maximum size")
+
+// headerLimit fails a read past maxHeaderBytes, as message.Read does.
+type headerLimit struct {
+	r io.Reader
+	n int64
+}
+
+func (l *headerLimit) Read(p []byte) (int, error) {
+	if l.n <= 0 {
+		return 0, errHeaderTooBig
+	}
+	if int64(len(p)) > l.n {
+		p = p[:l.n]
+	}
+	n, err := l.r.Read(p)
+	l.n -= int64(n)
+	return n, err
+}
+
+// entity is a MIME entity as message.New makes it, but with its body not
+// decoded yet: a part that cannot hold orders is never decoded.
+type entity struct {
+	header    message.Header
+	mediaType string // as message.New has it: the whole field when unparsable
+	badType   bool   // the Content-Type field could not be parsed
+	params    map[string]string
+	body      io.Reader // transfer encoding and charset not decoded
+}
+
+func newEntity(h textproto.Header, body io.Reader) entity {
+	e := entity{header: message.Header{Header: h}, body: body}
+	var err error
+	e.mediaType, e.params, err = e.header.ContentType()
+	e.badType = err != nil
+	return e
+}
+
+// walk visits the leaf entities under e, depth first, as Entity.Walk
+// does; path is the multipart indices (from 0) leading to the part, nil
+// for the root, and valid during the visit only.
+func walk(e entity, visit func(path []int, e entity) error) error {
+	var multiparts []*textproto.MultipartReader
+	var path []int
+	for {
+		if strings.HasPrefix(e.mediaType, "multipart/") {
+			multiparts = append(multiparts, textproto.NewMultipartReader(e.body, e.params["boundary"]))
+			path = append(path, -1)
+		} else if err := visit(path, e); err != nil {
+			return err
+		}
+		for next := false; !next; {
+			if len(multiparts) == 0 {
+				return nil
+			}
+			p, err := multiparts[len(multiparts)-1].NextPart()
+			switch {
+			case err == io.EOF:
+				multiparts, path = multiparts[:len(multiparts)-1], path[:len(path)-1]
+			case err != nil:
+				return err
+			default:
+				path[len(path)-1]++
+				e, next = newEntity(p.Header, p), true
+			}
+		}
+	}
+}
+
+// decoded is e's body decoded as message.New decodes a part that is not
+// multipart. QUIRK: an unknown transfer encoding or charset leaves the
+// body as it is (go-message's error, which Walk passes on, is ignored).
+//
+// A common single-byte charset is left to the caller, given as cm: such a
+// part is decoded byte by byte once read, the same text without a
+// transform.Reader (8 KiB of buffers a part). isBase64 says the transfer
+// encoding is base64.
+func (r *mailReader) decoded(e entity) (body io.Reader, cm *charmap.Charmap, isBase64 bool) {
+	body = e.body
+	switch strings.ToLower(e.header.Get("Content-Transfer-Encoding")) {
+	case "quoted-printable":
+		r.part.Reset(body)
+		body = quotedprintable.NewReader(r.part) // it takes a large enough bufio.Reader as it is
+	case "base64":
+		body, isBase64 = base64.NewDecoder(base64.StdEncoding, spacesToNewlines{body}), true
+	}
+	if cs, ok := e.params["charset"]; ok && strings.HasPrefix(e.mediaType, "text/") {
+		cs = strings.ToLower(cs)
+		if cm := byteCharsets[cs]; cm != nil && !r.viaReaders {
+			return body, cm, isBase64
+		}
+		if cs != "utf-8" && cs != "us-ascii" {
+			if cr, err := charset.Reader(cs, body); err == nil {
+				body = cr
+			}
+		}
+	}
+	return body, nil, isBase64
+}
+
+// byteCharsets are the single-byte charsets of old mail clients, with the
+// charmaps charset.Reader gives for them.
+var byteCharsets = map[string]*charmap.Charmap{
+	"windows-1252": charmap.Windows1252,
+	"iso-8859-1":   charmap.ISO8859_1,
+	"iso-8859-15":  charmap.ISO8859_15,
+}
+
+// errReadAgain says a part whose charset was left to decode after reading
+// could not be read: go-message's charset reader would stop where the
+// limit on a part stops it, or fail as the transfer encoding does, and
+// only reading it that way tells which.
+var errReadAgain = errors.New("orders: read the mail again through go-message's charset readers")
+
+// spacesToNewlines turns spaces and tabs into line breaks, which the
+// base64 decoder skips, as go-message does. QUIRK: some senders indent
+// base64 lines.
+type spacesToNewlines struct{ r io.Reader }
+
+func (s spacesToNewlines) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	for i, c := range p[:n] {
+		if c == ' ' || c == '\t' {
+			p[i] = '\n'
+		}
+	}
+	return n, err
 }
 
 // readHeader fills everything but the text. Malformed optional fields are
-// tolerated: a mail is not refused for a bad Date or Message-ID.
+// tolerated: a mail is not refused for a bad Date or Message-ID. The
+// header holds only the fields of intakeFields (header.go).
 func readHeader(h mail.Header) *Mail {
-	addrs, _ := h.AddressList("From")
-	m := &Mail{Automated: automated(h, addrs)}
+	from, n := fromAddresses(h)
+	m := &Mail{Automated: automated(h, from.Address)}
 	// RFC 5322 allows several authors only with a Sender; a mail claiming
 	// several, or several From fields, names no one player.
-	if len(addrs) == 1 && len(h.Values("From")) == 1 {
-		m.From, m.FromName = lowerASCII(addrs[0].Address), addrs[0].Name
+	if n == 1 && len(h.Values("From")) == 1 {
+		m.From, m.FromName = lowerASCII(from.Address), from.Name
 		// QUIRK: Outlook puts encoded words inside quotes, where RFC 2047
 		// forbids them; decode them anyway.
 		if name, err := wordDecoder.DecodeHeader(m.FromName); err == nil {
@@ -111,9 +310,8 @@ func readHeader(h mail.Header) *Mail {
 	m.Subject = printable(m.Subject) // it goes into reply headers: no CR, LF or NUL
 	// QUIRK: a missing or unparseable Date leaves the zero time: Date is
 	// only shown; arrival time decides which mail is the last.
-	m.Date, _ = h.Date()
-	m.Date = m.Date.UTC()
-	m.MessageID, _ = h.MessageID()
+	m.Date = date(h)
+	m.MessageID = messageID(h)
 	if ids, _ := h.MsgIDList("In-Reply-To"); len(ids) > 0 {
 		m.InReplyTo = ids[0]
 	}
@@ -121,10 +319,109 @@ func readHeader(h mail.Header) *Mail {
 	return m
 }
 
+// fromAddresses gives the first address of h.AddressList("From") and how
+// many there are, errors ignored. The common forms, an address alone or
+// "Plain Name <address>", are taken apart without net/mail's parser, which
+// reads them the same at many times the cost.
+func fromAddresses(h mail.Header) (first mail.Address, n int) {
+	v := h.Get("From")
+	name, spec := "", v
+	if i := strings.IndexByte(v, '<'); i > 0 && v[i-1] == ' ' && strings.HasSuffix(v, ">") {
+		name, spec = v[:i-1], v[i+1:len(v)-1]
+	}
+	local, domain, _ := strings.Cut(spec, "@")
+	if (spec == v || plainWords(name)) && dotAtom(local) && dotAtom(domain) {
+		return mail.Address{Name: name, Address: spec}, 1
+	}
+	addrs, _ := h.AddressList("From")
+	if len(addrs) == 0 {
+		return mail.Address{}, 0
+	}
+	return *addrs[0], len(addrs)
+}
+
+// plainWords says whether s is words of ASCII letters and digits, one
+// space between two.
+func plainWords(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case c == ' ' && i > 0 && i < len(s)-1 && s[i-1] != ' ':
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// dotAtom says whether s is a dot-atom of ASCII letters, digits and "+-_"
+// (no dot first, last or twice in a row).
+func dotAtom(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '+', c == '-', c == '_':
+		case c == '.' && i > 0 && i < len(s)-1 && s[i-1] != '.':
+		default:
+			return false
+		}
+	}
+	return s != ""
+}
+
+// messageID is h.MessageID, its error ignored. The usual form, <left@right>
+// of plain ASCII with nothing around it, is taken as it is: go-message
+// would parse it into the same id.
+func messageID(h mail.Header) string {
+	v := h.Get("Message-Id")
+	if id, ok := strings.CutPrefix(v, "<"); ok {
+		if id, ok = strings.CutSuffix(id, ">"); ok {
+			if left, right, ok := strings.Cut(id, "@"); ok && idText(left) && idText(right) {
+				return id
+			}
+		}
+	}
+	id, _ := h.MessageID()
+	return id
+}
+
+// idText says whether s is a non-empty dot-atom-text of ASCII, as
+// go-message reads either side of a message id.
+func idText(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '(', ')', '[', ']', ';', '@', '\\', ',', '<', '>', '"', ':':
+			return false
+		default:
+			if c < '!' || c > '~' {
+				return false
+			}
+		}
+	}
+	return s != ""
+}
+
+// rfc5322Date is the Date form nearly every client writes; net/mail tries
+// it among 48 layouts, creating an error for each that fails.
+const rfc5322Date = "Mon, 2 Jan 2006 15:04:05 -0700"
+
+// date is the Date field in UTC: h.Date, tried in its most common form
+// first. That form is the first of net/mail's layouts that can match such a
+// value, so the result is the same.
+func date(h mail.Header) time.Time {
+	if t, err := time.Parse(rfc5322Date, h.Get("Date")); err == nil {
+		return t.UTC()
+	}
+	t, _ := h.Date()
+	return t.UTC()
+}
+
 // lowerASCII lower-cases ASCII letters only: strings.ToLower would turn
 // look-alikes such as U+0130 (İ) or the Kelvin sign into a player's
 // address.
 func lowerASCII(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return 'A' <= r && r <= 'Z' }) {
+		return s // nearly always: no copy
+	}
 	b := []byte(s)
 	for i, c := range b {
 		if 'A' <= c && c <= 'Z' {
@@ -134,9 +431,27 @@ func lowerASCII(s string) string {
 	return string(b)
 }
 
+// containsFoldASCII says whether s contains the lower-case ASCII word,
+// ASCII letters in any case.
+func containsFoldASCII(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) && s[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
+
 // printable drops control characters (CR, LF, NUL, …) and bidi controls
 // from a header value that will be shown or put into a reply.
 func printable(s string) string {
+	if !strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r > '~' }) {
+		return s // printable ASCII, as most are
+	}
 	return strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
 			return -1
@@ -145,21 +460,23 @@ func printable(s string) string {
 	}, s)
 }
 
-// automated recognises machine-sent mail (RFC 3834 and common practice).
-func automated(h mail.Header, from []*mail.Address) string {
-	if len(from) > 0 {
-		switch local, _, _ := strings.Cut(from[0].Address, "@"); {
-		case strings.EqualFold(local, "mailer-daemon"):
-			return "sent by a mail server (MAILER-DAEMON)"
-		case strings.EqualFold(local, "postmaster"):
-			return "sent by a mail server (postmaster)"
-		}
+// automated recognises machine-sent mail (RFC 3834 and common practice);
+// from is the first From address ("" for none).
+func automated(h mail.Header, from string) string {
+	switch local, _, _ := strings.Cut(from, "@"); {
+	case strings.EqualFold(local, "mailer-daemon"):
+		return "sent by a mail server (MAILER-DAEMON)"
+	case strings.EqualFold(local, "postmaster"):
+		return "sent by a mail server (postmaster)"
 	}
 	if v := strings.TrimSpace(h.Get("Return-Path")); v == "<>" {
 		return "a bounce (empty Return-Path)"
 	}
-	if ct, _, _ := h.ContentType(); strings.EqualFold(ct, "multipart/report") {
-		return "a delivery report (multipart/report)"
+	// Only a field naming "report" needs parsing (a media type has no escapes).
+	if v := h.Get("Content-Type"); containsFoldASCII(v, "report") {
+		if ct, _, _ := h.ContentType(); strings.EqualFold(ct, "multipart/report") {
+			return "a delivery report (multipart/report)"
+		}
 	}
 	for _, k := range []string{"X-Autoreply", "X-Autorespond"} {
 		if h.Has(k) {
@@ -182,74 +499,100 @@ func automated(h mail.Header, from []*mail.Address) string {
 // candidate is one text part that may hold the orders.
 type candidate struct {
 	text, from string
+	html       bool       // text is still HTML: htmlToText makes it the player's text when needed
+	lines      []textLine // meaningful lines, once split
+	split      bool
 }
+
+// meaningful gives the meaningful lines of the candidate's text, turning
+// HTML into text first.
+func (c *candidate) meaningful(b *lineBuffer) []textLine {
+	if !c.split {
+		if c.html {
+			c.text, c.html = htmlToText(c.text), false
+		}
+		c.lines, c.split = b.meaningful(c.text), true
+	}
+	return c.lines
+}
+
+// errFound stops the walk over a mail's parts once the orders are found.
+var errFound = errors.New("orders: found")
 
 // readBody picks the orders text: the first candidate holding a header
 // line, in the order plain-text bodies, HTML bodies, text attachments;
 // with no header anywhere, the first candidate (so the problems speak of
-// what the player wrote).
-func (m *Mail) readBody(e *message.Entity) error {
-	var plain, htmls, files []candidate
+// what the player wrote). It gives the text's meaningful lines.
+func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
+	r.lines.reset()
+	plain, htmls, files := r.plain[:0], r.htmls[:0], r.files[:0]
 	var partErr error
-	err := e.Walk(func(path []int, part *message.Entity, _ error) error {
-		if part.MultipartReader() != nil {
-			return nil
-		}
-		kind, file := classify(part.Header)
+	err := walk(e, func(path []int, part entity) error {
+		kind, file := classify(part)
 		if kind == "" {
 			return nil
 		}
-		text, err := readText(part, partName(path, kind))
+		text, err := r.readText(part, path, kind)
 		if err != nil {
 			partErr = err
 			return err
 		}
 		switch {
 		case file != "":
-			files = append(files, candidate{text, fmt.Sprintf("%s %q", FromFile, file)})
+			files = append(files, candidate{text: text, from: fmt.Sprintf("%s %q", FromFile, file)})
 		case kind == "text/html":
-			htmls = append(htmls, candidate{htmlToText(text), FromHTMLBody})
+			htmls = append(htmls, candidate{text: text, from: FromHTMLBody, html: true})
 		default:
-			plain = append(plain, candidate{text, FromPlainBody})
+			plain = append(plain, candidate{text: text, from: FromPlainBody})
+			if c := &plain[len(plain)-1]; headerIn(c.meaningful(&r.lines)) {
+				// No later part can come first: the rest is not read.
+				return errFound
+			}
 		}
 		return nil
 	})
+	r.plain, r.htmls, r.files = plain, htmls, files // their room, for the next mail
 	all := append(append(plain, htmls...), files...)
 	switch {
 	case len(all) > 0:
 		// QUIRK: a part cut short after the orders were read (a truncated
 		// or unterminated multipart) does not cost the player his orders.
 	case partErr != nil:
-		return partErr
+		return nil, partErr
 	case err != nil:
-		return fmt.Errorf("orders: unreadable mail body: %v", err)
+		return nil, fmt.Errorf("orders: unreadable mail body: %v", err)
 	}
 	// QUIRK: a multipart cut short (no closing boundary) keeps the parts read.
-	for _, c := range all {
-		if hasHeader(c.text) {
-			m.Text, m.TextFrom = c.text, c.from
-			return nil
+	for i := range all {
+		if lines := all[i].meaningful(&r.lines); headerIn(lines) {
+			m.Text, m.TextFrom = all[i].text, all[i].from
+			return lines, nil
 		}
 	}
-	if len(all) > 0 {
-		m.Text, m.TextFrom = all[0].text, all[0].from
+	if len(all) == 0 {
+		return nil, nil
 	}
-	return nil
+	m.Text, m.TextFrom = all[0].text, all[0].from
+	return all[0].lines, nil
 }
 
 // classify says whether a leaf part may hold orders: its media type
 // ("text/plain" or "text/html", "" to skip it) and, for a file, its name.
 // A text part with a filename is a file even when inline: go-message calls
 // every non-attachment text part inline (shared/notes/libraries.md).
-func classify(h message.Header) (kind, file string) {
-	ct, params, err := h.ContentType()
-	if err != nil {
+func classify(e entity) (kind, file string) {
+	ct, params := e.mediaType, e.params
+	if e.badType {
 		// QUIRK: a malformed parameter (unclosed quote…) still names the type.
 		ct, _, _ = strings.Cut(ct, ";")
 		ct = strings.ToLower(strings.TrimSpace(ct))
 	}
-	disp, dparams, _ := h.ContentDisposition()
-	file = dparams["filename"]
+	var disp string
+	if e.header.Get("Content-Disposition") != "" { // most parts have none: nothing to parse
+		var dparams map[string]string
+		disp, dparams, _ = e.header.ContentDisposition()
+		file = dparams["filename"]
+	}
 	if file == "" {
 		file = params["name"]
 	}
@@ -281,18 +624,54 @@ func partName(path []int, kind string) string {
 }
 
 // readText reads a part's decoded body as UTF-8 text with LF line endings.
-func readText(part *message.Entity, name string) (string, error) {
-	b, err := io.ReadAll(io.LimitReader(part.Body, MaxPartSize+1))
+func (r *mailReader) readText(part entity, path []int, kind string) (string, error) {
+	body, cm, isBase64 := r.decoded(part)
+	r.partSize = io.LimitedReader{R: body, N: MaxPartSize + 1}
+	var b []byte
+	var err error
+	if isBase64 {
+		// io.ReadAll's read sizes, not a buffer of our own: a base64
+		// error tells its place by them.
+		b, err = io.ReadAll(&r.partSize)
+	} else {
+		b, err = readAll(r.text[:0], &r.partSize)
+		r.text = b[:0]
+	}
+	if cm != nil {
+		if err != nil {
+			return "", errReadAgain
+		}
+		// A byte decodes to one byte or more: a part cut at the limit
+		// still decodes to more than it.
+		b, _ = cm.NewDecoder().Bytes(b)
+	}
 	if err != nil {
-		return "", fmt.Errorf("orders: %s cannot be decoded: %v", name, err)
+		return "", fmt.Errorf("orders: %s cannot be decoded: %v", partName(path, kind), err)
 	}
 	if len(b) > MaxPartSize {
-		return "", fmt.Errorf("orders: %s is over the %d MiB limit\nhint: orders are a few lines of plain text", name, MaxPartSize>>20)
+		return "", fmt.Errorf("orders: %s is over the %d MiB limit\nhint: orders are a few lines of plain text", partName(path, kind), MaxPartSize>>20)
 	}
 	if !utf8.Valid(b) {
 		// QUIRK: 8-bit text with no charset (or an unknown one) is almost
 		// always windows-1252 from an old Windows client.
 		b, _ = charmap.Windows1252.NewDecoder().Bytes(b)
 	}
-	return normaliseNewlines(strings.TrimPrefix(string(b), "\ufeff")), nil
+	return string(normaliseNewlinesBytes(bytes.TrimPrefix(b, []byte("\ufeff")))), nil
+}
+
+// readAll is io.ReadAll into b's room, growing it as needed.
+func readAll(b []byte, rd io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := rd.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }

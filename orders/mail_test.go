@@ -2,7 +2,10 @@ package orders
 
 import (
 	"bytes"
+	"fmt"
 	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -223,4 +226,34 @@ func FuzzReadMail(f *testing.F) {
 		}
 		Parse(mail.Text, m)
 	})
+}
+
+// TestMailReaderReuse reads the fixtures one after another with one
+// reader, as Collect does: a mail must not inherit anything of the one
+// read before it (header fields, buffers, lines).
+func TestMailReaderReuse(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.eml")
+	if err != nil || len(files) == 0 {
+		t.Fatal(files, err)
+	}
+	raws := [][]byte{[]byte("From: Ann <ann@players.example>\r\nAuto-Submitted: auto-replied\r\nPrecedence: bulk\r\nIn-Reply-To: <1@x>\r\n" +
+		"References: <0@x> <1@x>\r\nContent-Type: text/html; charset=windows-1252\r\n\r\n<p>hola</p>\r\n")}
+	for _, f := range files {
+		raws = append(raws, readFixture(t, filepath.Base(f)))
+	}
+	m := riverlands(t)
+	r := newMailReader()
+	for range 2 {
+		for i, raw := range raws {
+			name := fmt.Sprintf("mail %d", i)
+			want, _, wantErr := newMailReader().read(raw)
+			got, lines, gotErr := r.read(raw)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: read after another mail gives %+v, %v; alone %+v, %v", name, got, gotErr, want, wantErr)
+			}
+			if got != nil && gotErr == nil && !reflect.DeepEqual(parseLines(lines, m), Parse(got.Text, m)) {
+				t.Errorf("%s: its lines are not those of its text", name)
+			}
+		}
+	}
 }

@@ -99,8 +99,13 @@ const (
 // the army sizes of §3.1; whether an order is legal for its unit, or in
 // this turn, is left to campaign.Resolve.
 func Parse(text string, m *campaign.Map) *Sheet {
+	return parseLines(meaningfulLines(text), m)
+}
+
+// parseLines is Parse of a text's meaningful lines.
+func parseLines(lines []textLine, m *campaign.Map) *Sheet {
 	p := &parser{m: m, s: &Sheet{}}
-	for _, l := range meaningfulLines(text) {
+	for _, l := range lines {
 		if !p.line(l) {
 			break
 		}
@@ -193,7 +198,7 @@ func (p *parser) noExtraWords(l textLine, used int) bool {
 // header, so the orders below it are read and echoed.
 func (p *parser) header(l textLine) {
 	p.s.HeaderLine = l.n
-	seen := map[keyword]bool{}
+	var seen [keywordCount]bool
 	w := l.words
 	for i := 0; i < len(w); i += 2 {
 		kw := lookupKeyword(w[i])
