@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -98,35 +97,34 @@ func BenchmarkRenderPlayer(b *testing.B) {
 // campaign on a 100×100 map, as a run does: in parallel on all the cores.
 func BenchmarkRenderCampaign64(b *testing.B) {
 	tt := bigCampaign(b, 64)
+	var who []Recipient
+	for _, p := range tt.After.Players {
+		who = append(who, Recipient{Player: p.ID, Lang: "en"})
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := renderAll(tt, runtime.NumCPU()); err != nil {
+		if _, err := RenderAll(tt, who, runtime.NumCPU()); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// renderAll renders each player's report on the given number of workers.
-func renderAll(t Turn, workers int) error {
-	ids := make(chan string)
-	errs := make(chan error, len(t.After.Players))
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for id := range ids {
-				if _, err := RenderPlayer(t, id, "en"); err != nil {
-					errs <- err
-				}
-			}
-		})
+// BenchmarkPreparedPlayer is one more player's report of a prepared turn:
+// what each report of a campaign costs once the turn's shared work is done.
+func BenchmarkPreparedPlayer(b *testing.B) {
+	pr, err := Prepare(bigTurn(b))
+	if err != nil {
+		b.Fatal(err)
 	}
-	for _, p := range t.After.Players {
-		ids <- p.ID
+	if _, err := pr.RenderPlayer("p2", "en"); err != nil {
+		b.Fatal(err)
 	}
-	close(ids)
-	wg.Wait()
-	close(errs)
-	return <-errs
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := pr.RenderPlayer("p1", "en"); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkMapPNG draws the 100×100 map as a PNG at scale 1.

@@ -9,7 +9,9 @@
 // words come from package templates in the reader's language. Output is
 // byte-reproducible: the same input gives the same PDF and .eml bytes, so
 // the clock comes in as Turn.Generated, ReportMail.Date or Ack.Date and
-// nothing is random (DESIGN.md: time and dice are injected).
+// nothing is random (DESIGN.md: time and dice are injected). RenderAll
+// renders a turn's reports on all the cores from one Prepared turn, which
+// draws the map once for all of them: the same bytes as one by one.
 //
 // Rules shown in the reports: the command check D = base + modifiers −
 // (n−1), pass iff 2D6 ≤ D (§4.1, D1, D2), exploration by Table 1 (D4), the

@@ -30,13 +30,19 @@ type line struct {
 type narrator struct {
 	t *Turn
 	w *words
+	// told is the turn's events in the order they are told (toldOrder),
+	// shared by the narrators of a Prepared turn.
+	told []campaign.Event
 	// checked is the action of each unit's last check: a "halted" event
 	// follows its failed check and is told after it (sail, embark, …).
 	checked map[string]string
+	// presence is who is where, for the news horizon: shared by the
+	// narrators of a Prepared turn, else worked out when first needed.
+	presence *presence
 }
 
 func newNarrator(t *Turn, w *words) *narrator {
-	return &narrator{t: t, w: w, checked: map[string]string{}}
+	return &narrator{t: t, w: w, told: toldOrder(t.Outcome.Events), checked: map[string]string{}}
 }
 
 // eventArgs is the data every event, action, reason and problem text may use.
@@ -262,11 +268,11 @@ func (n *narrator) reasonCode(c *campaign.Check, m campaign.Modifier, at *campai
 	return m.Reason
 }
 
-// events is the turn's events in the order they are told: as they
+// toldOrder is a turn's events in the order they are told: as they
 // happened, except that a battle is announced before the combine checks
 // the rules rolled while setting it up (D13).
-func (n *narrator) events() []campaign.Event {
-	out := slices.Clone(n.t.Outcome.Events)
+func toldOrder(events []campaign.Event) []campaign.Event {
+	out := slices.Clone(events)
 	for i, e := range out {
 		if e.Kind != campaign.EventBattle {
 			continue
@@ -306,7 +312,7 @@ func (n *narrator) mine(e campaign.Event, player string) bool {
 func (n *narrator) selectEvents(keep func(campaign.Event) bool) []campaign.Event {
 	var out []campaign.Event
 	kept := false
-	for _, e := range n.events() {
+	for _, e := range n.told {
 		if e.Kind != campaign.EventExplored || e.Order != "" {
 			kept = keep(e)
 		}
@@ -317,11 +323,24 @@ func (n *narrator) selectEvents(keep func(campaign.Event) bool) []campaign.Event
 	return out
 }
 
-// news tells the public events that are not the player's own: each as
-// "Player: sentence", and the other battles under their headers.
+// news tells the public events that are not the player's own: those in
+// sight (newsRadius) each as "Player: sentence", the battles under their
+// headers, then a line for each empire beyond.
 func (n *narrator) news(player string) []line {
+	if n.presence == nil {
+		n.presence = presenceOf(n.t)
+	}
+	h := n.presence.horizonOf(player, n.t.Map.Height)
+	var far []campaign.Event
 	events := n.selectEvents(func(e campaign.Event) bool {
-		return e.Public && e.Kind != campaign.EventTurnOrder && !n.mine(e, player)
+		if !e.Public || e.Kind == campaign.EventTurnOrder || n.mine(e, player) {
+			return false
+		}
+		if n.inSight(h, e) {
+			return true
+		}
+		far = append(far, e)
+		return false
 	})
 	var out []line
 	battle := ""
@@ -342,14 +361,14 @@ func (n *narrator) news(player string) []line {
 			out = append(out, l)
 		}
 	}
-	return out
+	return append(out, n.farNews(far)...)
 }
 
 // everything tells all events for the moderator: each player's under his
 // name, each battle's under its own header.
 func (n *narrator) everything() []line {
 	var out []line
-	events := n.events()
+	events := n.told
 	for start := 0; start < len(events); {
 		sec := sectionOf(events[start], "")
 		end := start + 1

@@ -60,32 +60,109 @@ type look struct {
 	river    [][2]int // directions the river runs to (to the cell's edge)
 }
 
-// painter draws the map of one turn on one page.
+// painter draws the map of one turn: its shapes with g, its words on d's
+// page or, when marks is not nil, recorded there to be drawn over the
+// shapes.
 type painter struct {
 	d      *doc
+	g      pen
+	marks  *[]mark
 	t      *Turn
 	s      float64 // cell size
 	ox, oy float64 // top-left of square A1
 	owners map[string]int
-	labelP float64 // label font size, pt
-	step   int     // label every step-th column and row
+	// unitsIn is the units of each square (unitsBySquare), for the grid.
+	unitsIn map[campaign.Coord][]unitMark
+	labelP  float64 // label font size, pt
+	step    int     // label every step-th column and row
 }
 
 // mapPage draws the map after the turn on a page of its own, scaled so the
-// whole grid and the legend fit.
-func (d *doc) mapPage(t *Turn) {
+// whole grid and the legend fit; art draws the grid in the box it is given
+// (once for all the reports of a turn, see Prepared).
+func (d *doc) mapPage(t *Turn, art func(x, y, w, h float64) *mapArt) {
 	d.f.AddPage()
 	d.heading(d.w.text("pdf.section.map", args{"Turn": t.Outcome.Turn}))
 	auto, brk := d.f.GetAutoPageBreak()
 	d.f.SetAutoPageBreak(false, 0) // everything is placed by hand inside the page
 	defer d.f.SetAutoPageBreak(auto, brk)
 
-	p := &painter{d: d, t: t, owners: ownerNumbers(t)}
+	p := &painter{d: d, g: d.f, t: t, owners: ownerNumbers(t)}
 	legendH := p.legendHeight()
 	top := d.f.GetY() + 1
-	p.layout(margin, top, textWidth, pageH-bottomMargin-legendH-5-top)
-	p.grid()
+	a := art(margin, top, textWidth, pageH-bottomMargin-legendH-5-top)
+	a.drawOn(d)
+	p.s = a.s // the legend shows the marks as the grid's cells do
 	p.legend(pageH - bottomMargin - legendH - 2)
+}
+
+// mapArt is a turn's grid as the reports draw it, worked out once for all
+// of them: the shapes, as a form to show on a page, then the words and
+// veils over them.
+type mapArt struct {
+	s     float64 // cell size, mm
+	form  *pdfForm
+	marks []mark
+}
+
+// drawMap lays out and draws the grid of the map after the turn in the box
+// at x, y of w by h mm, on a page of page size.
+func drawMap(t *Turn, page gofpdf.SizeType, x, y, w, h float64) *mapArt {
+	p := &painter{t: t, owners: ownerNumbers(t), unitsIn: t.unitsBySquare(), marks: &[]mark{}}
+	p.layout(x, y, w, h)
+	g := newFragment(p.ox, p.oy, p.s, page.Ht)
+	p.g = g
+	drawLayers(p, t, p.s)
+	return &mapArt{s: p.s, form: &pdfForm{id: "map", size: page, ops: g.end(), parts: g.parts}, marks: *p.marks}
+}
+
+// drawOn draws the grid on d's current page: the shapes as a form, which
+// gofpdf writes into the document without copying it into the page nor
+// searching it for the page-number alias, then the words and veils.
+func (a *mapArt) drawOn(d *doc) {
+	// QUIRK: gofpdf places a form from the height of the page size given
+	// to AddPage (not turned for landscape), A4's for every page here.
+	_, h := d.f.GetPageSize()
+	d.f.UseTemplateScaled(a.form, gofpdf.PointType{Y: pageH - h}, a.form.size)
+	for _, m := range a.marks {
+		d.mark(m)
+	}
+	d.f.SetTextColor(0, 0, 0)
+}
+
+// mark is drawn over the map's shapes: a word, or a veil that keeps the
+// words over a battle's ring readable. No mark overlaps a shape drawn
+// after it on the map, so drawing them all last looks the same.
+type mark struct {
+	veil       bool
+	text       string
+	style      string
+	pt         float64
+	c          rgb
+	x, y, w, h float64 // a word's start on its baseline; a veil's box
+}
+
+func (d *doc) mark(m mark) {
+	f := d.f
+	if m.veil {
+		f.SetFillColor(255, 255, 255)
+		f.SetAlpha(battleVeilAlpha, "Normal")
+		f.Rect(m.x, m.y, m.w, m.h, "F")
+		f.SetAlpha(1, "Normal")
+		return
+	}
+	f.SetFont(sans, m.style, m.pt)
+	f.SetTextColor(m.c[0], m.c[1], m.c[2])
+	f.Text(m.x, m.y, m.text)
+}
+
+// put draws a mark, or records it.
+func (p *painter) put(m mark) {
+	if p.marks != nil {
+		*p.marks = append(*p.marks, m)
+		return
+	}
+	p.d.mark(m)
 }
 
 // layout picks the cell size and label spacing for the available box.
@@ -94,11 +171,10 @@ func (p *painter) layout(x, y, w, h float64) {
 	s0 := math.Min(w/float64(m.Width), h/float64(m.Height))
 	p.labelP = math.Max(4, math.Min(7.5, s0*0.5*ptPerMM))
 	labelH := p.labelP / ptPerMM
-	p.d.f.SetFont(sans, "", p.labelP)
-	gutterX := p.d.f.GetStringWidth(strconv.Itoa(m.Height)) + 1.2
+	gutterX := wordWidth("", p.labelP, strconv.Itoa(m.Height)) + 1.2
 	gutterY := labelH + 1.2
 	p.s = math.Min(maxCell, math.Min((w-2*gutterX)/float64(m.Width), (h-2*gutterY)/float64(m.Height)))
-	widest := math.Max(p.d.f.GetStringWidth(campaign.ColumnName(m.Width-1)), p.d.f.GetStringWidth(strconv.Itoa(m.Height)))
+	widest := math.Max(wordWidth("", p.labelP, campaign.ColumnName(m.Width-1)), wordWidth("", p.labelP, strconv.Itoa(m.Height)))
 	p.step = labelStep(widest, labelH, p.s)
 	p.ox = x + (w-float64(m.Width)*p.s)/2
 	p.oy = y + gutterY
@@ -108,9 +184,8 @@ func (p *painter) at(c campaign.Coord) (float64, float64) {
 	return p.ox + float64(c.Col)*p.s, p.oy + float64(c.Row)*p.s
 }
 
-func (p *painter) fill(c rgb) { p.d.f.SetFillColor(c[0], c[1], c[2]) }
-func (p *painter) draw(c rgb) { p.d.f.SetDrawColor(c[0], c[1], c[2]) }
-func (p *painter) ink(c rgb)  { p.d.f.SetTextColor(c[0], c[1], c[2]) }
+func (p *painter) fill(c rgb) { p.g.SetFillColor(c[0], c[1], c[2]) }
+func (p *painter) draw(c rgb) { p.g.SetDrawColor(c[0], c[1], c[2]) }
 
 func (p *painter) ownerColour(id string) rgb { return ownerColour(p.owners, id) }
 
@@ -146,12 +221,6 @@ func labelStep(widest, labelH, s float64) int {
 // step leaves room for it).
 func labelled(step, i int) bool {
 	return step == 1 || (i+1)%step == 0 || (i == 0 && step > 2)
-}
-
-// grid draws the squares in layers (see drawLayers).
-func (p *painter) grid() {
-	drawLayers(p, p.t, p.s)
-	p.d.f.SetTextColor(0, 0, 0)
 }
 
 // mapLayers is a map renderer: the PDF painter and the PNG raster draw the
@@ -266,8 +335,33 @@ func baseColour(sq campaign.Square) rgb {
 // greyscale print still tells them apart (waves, hill marks, hatching,
 // trees), coast strips, cliffs and the river.
 func (p *painter) terrain(x, y, s float64, l look) {
-	f := p.d.f
-	sq := l.sq
+	if g, ok := p.g.(*fragment); ok && patterned(l.sq) {
+		// A big map repeats a few patterned grounds thousands of times:
+		// each is drawn once, as a form the map shows in every such cell.
+		key := groundKey{l.sq.Kind, l.sq.Terrain, l.sq.Forest}
+		g.reuse(key, x, y, func(cell pen) { (&painter{g: cell}).ground(x, y, s, l.sq) })
+	} else {
+		p.ground(x, y, s, l.sq)
+	}
+	p.coastStrips(x, y, s, l)
+	p.river(x, y, s, l)
+}
+
+// groundKey is what a square's ground depends on.
+type groundKey struct {
+	kind    campaign.Kind
+	terrain campaign.Terrain
+	forest  bool
+}
+
+// patterned says whether a square's ground has a pattern on its colour.
+func patterned(sq campaign.Square) bool {
+	return sq.Kind == campaign.Sea || sq.Terrain != campaign.Open || sq.Forest
+}
+
+// ground paints a cell's colour and pattern, within the cell.
+func (p *painter) ground(x, y, s float64, sq campaign.Square) {
+	f := p.g
 	p.fill(baseColour(sq))
 	f.Rect(x, y, s, s, "F")
 	thin := math.Max(0.08, s*0.025)
@@ -301,13 +395,11 @@ func (p *painter) terrain(x, y, s float64, l look) {
 			p.dot(x+c[0]*s, y+c[1]*s, 0.07*s, "F")
 		}
 	}
-	p.coastStrips(x, y, s, l)
-	p.river(x, y, s, l)
 }
 
 // hatch draws k diagonal lines ("/"), and as many "\" when cross.
 func (p *painter) hatch(x, y, s float64, k int, cross bool) {
-	f := p.d.f
+	f := p.g
 	for i := 1; i <= k; i++ {
 		t := 2 * s * float64(i) / float64(k+1) // the line x'+y' = t inside the cell
 		x1, y1, x2, y2 := 0.0, t, t, 0.0
@@ -324,7 +416,7 @@ func (p *painter) hatch(x, y, s float64, k int, cross bool) {
 // coastStrips paints the sea part of a coast along its sea sides; cliffs
 // are a dark line where that water meets the land ([A22]).
 func (p *painter) coastStrips(x, y, s float64, l look) {
-	f := p.d.f
+	f := p.g
 	w := 0.2 * s
 	for _, d := range l.seaSides {
 		st := stripOf(x, y, s, w, d)
@@ -366,7 +458,7 @@ func (p *painter) river(x, y, s float64, l look) {
 	if l.sq.River == campaign.NoRiver {
 		return
 	}
-	f := p.d.f
+	f := p.g
 	f.SetLineWidth(math.Max(0.15, s*riverWidths[l.sq.River]))
 	p.draw(riverColour)
 	f.SetLineCapStyle("round")
@@ -383,7 +475,7 @@ func (p *painter) river(x, y, s float64, l look) {
 
 func (p *painter) gridLines() {
 	m := p.t.Map
-	f := p.d.f
+	f := p.g
 	p.draw(gridColour)
 	f.SetLineWidth(math.Min(0.15, p.s*0.03))
 	w, h := float64(m.Width)*p.s, float64(m.Height)*p.s
@@ -400,16 +492,16 @@ func (p *painter) gridLines() {
 // and which a greyscale print still shows as a bold ring.
 func (p *painter) battleMark(x, y, s float64) {
 	p.draw(battleColour)
-	p.d.f.SetLineWidth(math.Max(0.3, s*0.05))
-	p.d.f.Circle(x+s/2, y+s/2, s*0.46, "D")
+	p.g.SetLineWidth(math.Max(0.3, s*0.05))
+	p.g.Circle(x+s/2, y+s/2, s*0.46, "D")
 }
 
 // ownerBorder outlines an owned square in its owner's colour.
 func (p *painter) ownerBorder(x, y, s float64, c rgb) {
 	lw := math.Max(0.25, math.Min(0.9, s*0.08))
 	p.draw(c)
-	p.d.f.SetLineWidth(lw)
-	p.d.f.Rect(x+lw/2, y+lw/2, s-lw, s-lw, "D")
+	p.g.SetLineWidth(lw)
+	p.g.Rect(x+lw/2, y+lw/2, s-lw, s-lw, "D")
 }
 
 // edges draws impassable edges ([A20]): a thick line on the shared side
@@ -417,7 +509,7 @@ func (p *painter) ownerBorder(x, y, s float64, c rgb) {
 // be entered when only one way is closed.
 func (p *painter) edges() {
 	m := p.t.Map
-	f := p.d.f
+	f := p.g
 	lw := math.Max(0.4, math.Min(1.2, p.s*0.12))
 	f.SetLineWidth(lw)
 	p.draw(black)
@@ -516,16 +608,18 @@ func (t *Turn) isCapital(c campaign.Coord, owner string) bool {
 // army aboard) as the map labels it, in its owner's colour.
 type unitMark struct{ label, owner string }
 
-// unitsAt lists the armies, then the fleets, in a square.
-func (t *Turn) unitsAt(c campaign.Coord) []unitMark {
-	var us []unitMark
-	for _, a := range t.After.ArmiesAt(c) {
-		us = append(us, unitMark{a.ID + " " + strconv.Itoa(a.Points), a.Owner})
+// unitsBySquare lists the units in each square: the armies standing there
+// (not aboard), then the fleets, each in the state's order. One pass for
+// the whole map: asking square by square costs squares × units.
+func (t *Turn) unitsBySquare() map[campaign.Coord][]unitMark {
+	us := map[campaign.Coord][]unitMark{}
+	for _, a := range t.After.Armies {
+		if a.Aboard == "" {
+			us[a.At] = append(us[a.At], unitMark{a.ID + " " + strconv.Itoa(a.Points), a.Owner})
+		}
 	}
 	for _, fl := range t.After.Fleets {
-		if fl.At == c {
-			us = append(us, unitMark{fleetLabel(fl), fl.Owner})
-		}
+		us[fl.At] = append(us[fl.At], unitMark{fleetLabel(fl), fl.Owner})
 	}
 	return us
 }
@@ -542,7 +636,7 @@ func unitLabel(us []unitMark, i, room int) string {
 // units writes the armies and fleets in a square in their owners' colours,
 // as many as fit, then "+n"; in small cells a dot.
 func (p *painter) units(c campaign.Coord) {
-	us := p.t.unitsAt(c)
+	us := p.unitsIn[c]
 	if len(us) == 0 {
 		return
 	}
@@ -551,7 +645,7 @@ func (p *painter) units(c campaign.Coord) {
 	if s < minArmyText {
 		p.fill(p.ownerColour(us[0].owner))
 		p.draw(black)
-		p.d.f.SetLineWidth(math.Max(0.05, s*0.04))
+		p.g.SetLineWidth(math.Max(0.05, s*0.04))
 		p.dot(x+s*0.72, y+s*0.72, s*0.2, "FD")
 		return
 	}
@@ -562,10 +656,7 @@ func (p *painter) units(c campaign.Coord) {
 	room := int((s*0.46)/(size*1.1) + 1e-9) // lines that fit in the lower half
 	if p.t.battleAt(c) {                    // a veil over the ring, so the labels stay readable
 		top := y + s*0.56 + size*0.25
-		p.fill(white)
-		p.d.f.SetAlpha(battleVeilAlpha, "Normal")
-		p.d.f.Rect(x+s*0.08, top, s*0.84, float64(min(len(us), room))*size*1.1+size*0.1, "F")
-		p.d.f.SetAlpha(1, "Normal")
+		p.put(mark{veil: true, x: x + s*0.08, y: top, w: s * 0.84, h: float64(min(len(us), room))*size*1.1 + size*0.1})
 	}
 	for i, u := range us {
 		p.text(x+s/2, y+s*0.56+float64(i+1)*size*1.1, size, s*0.94, "B", p.ownerColour(u.owner), unitLabel(us, i, room))
@@ -594,15 +685,11 @@ func fleetLabel(f campaign.Fleet) string {
 // text writes a centred string of height h (mm) with its baseline at y,
 // shrunk to fit maxW.
 func (p *painter) text(cx, y, h, maxW float64, style string, c rgb, s string) {
-	f := p.d.f
 	pt := h * ptPerMM
-	f.SetFont(sans, style, pt)
-	if w := f.GetStringWidth(s); w > maxW {
+	if w := wordWidth(style, pt, s); w > maxW {
 		pt *= maxW / w
-		f.SetFont(sans, style, pt)
 	}
-	p.ink(c)
-	f.Text(cx-f.GetStringWidth(s)/2, y, s)
+	p.put(mark{text: s, style: style, pt: pt, c: c, x: cx - wordWidth(style, pt, s)/2, y: y})
 }
 
 // dot draws a disc; one too small to see as round is drawn as a square,
@@ -610,10 +697,10 @@ func (p *painter) text(cx, y, h, maxW float64, style string, c rgb, s string) {
 // thousands of them).
 func (p *painter) dot(cx, cy, r float64, style string) {
 	if r < 0.4 {
-		p.d.f.Rect(cx-r, cy-r, 2*r, 2*r, style)
+		p.g.Rect(cx-r, cy-r, 2*r, 2*r, style)
 		return
 	}
-	p.d.f.Circle(cx, cy, r, style)
+	p.g.Circle(cx, cy, r, style)
 }
 
 // starPoints is the capital's five-pointed star of outer radius r.
@@ -637,17 +724,17 @@ func (p *painter) star(cx, cy, r float64, c rgb) {
 	}
 	p.fill(c)
 	p.draw(black)
-	p.d.f.SetLineWidth(math.Max(0.05, r*0.1))
-	p.d.f.Polygon(pts, "FD")
+	p.g.SetLineWidth(math.Max(0.05, r*0.1))
+	p.g.Polygon(pts, "FD")
 }
 
 // labels writes column letters above and below the grid and row numbers on
 // both sides, every step-th one when the cells are small.
 func (p *painter) labels() {
 	m := p.t.Map
-	f := p.d.f
-	f.SetFont(sans, "", p.labelP)
-	p.ink(coordinateInk)
+	label := func(x, y float64, s string) {
+		p.put(mark{text: s, pt: p.labelP, c: coordinateInk, x: x, y: y})
+	}
 	h := p.labelP / ptPerMM
 	w, ht := float64(m.Width)*p.s, float64(m.Height)*p.s
 	for c := 0; c < m.Width; c++ {
@@ -655,9 +742,9 @@ func (p *painter) labels() {
 			continue
 		}
 		name := campaign.ColumnName(c)
-		x := p.ox + (float64(c)+0.5)*p.s - f.GetStringWidth(name)/2
-		f.Text(x, p.oy-0.8, name)
-		f.Text(x, p.oy+ht+h+0.4, name)
+		x := p.ox + (float64(c)+0.5)*p.s - wordWidth("", p.labelP, name)/2
+		label(x, p.oy-0.8, name)
+		label(x, p.oy+ht+h+0.4, name)
 	}
 	for r := 0; r < m.Height; r++ {
 		if !labelled(p.step, r) {
@@ -665,7 +752,7 @@ func (p *painter) labels() {
 		}
 		num := strconv.Itoa(r + 1)
 		y := p.oy + (float64(r)+0.5)*p.s + h*0.35
-		f.Text(p.ox-0.8-f.GetStringWidth(num), y, num)
-		f.Text(p.ox+w+0.8, y, num)
+		label(p.ox-0.8-wordWidth("", p.labelP, num), y, num)
+		label(p.ox+w+0.8, y, num)
 	}
 }

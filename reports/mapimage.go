@@ -82,14 +82,15 @@ func RenderMapPDF(t Turn, lang string) ([]byte, error) {
 	d.font("", 10)
 	d.f.CellFormat(pw-2*margin, 5, caption, "", 1, "L", false, 0, "")
 
-	p := &painter{d: d, t: &t, owners: ownerNumbers(&t)}
+	p := &painter{d: d, g: d.f, t: &t, owners: ownerNumbers(&t)}
 	// The value entry appears only once the cells are big enough for
 	// numbers: count it anyway, so the legend's room never runs short.
 	rows := (len(p.legendEntries()) + 1 + cols - 1) / cols
 	legendH := 6 + float64(rows)*legendRowH
 	top := d.f.GetY() + 2
-	p.layout(margin, top, pw-2*margin, ph-bottomMargin-legendH-5-top)
-	p.grid()
+	a := drawMap(&t, gofpdf.SizeType{Wd: pw, Ht: ph}, margin, top, pw-2*margin, ph-bottomMargin-legendH-5-top)
+	a.drawOn(d)
+	p.s = a.s
 	p.legendIn(margin, ph-bottomMargin-legendH-2, pw-2*margin, cols)
 	return d.bytes()
 }
@@ -151,7 +152,10 @@ func RenderMapPNG(t Turn, lang string, scale int) ([]byte, error) {
 		return nil, fmt.Errorf("reports: %w", w.err)
 	}
 	var b bytes.Buffer
-	if err := png.Encode(&b, r.c.img); err != nil {
+	// The fastest compression: compressing took most of the time of a big
+	// map, and the best makes a PNG only a sixth smaller.
+	enc := png.Encoder{CompressionLevel: png.BestSpeed}
+	if err := enc.Encode(&b, r.c.img); err != nil {
 		return nil, fmt.Errorf("reports: writing the PNG: %w", err)
 	}
 	return b.Bytes(), nil
@@ -332,11 +336,12 @@ type mapRaster struct {
 	t       *Turn
 	w       *words
 	owners  map[string]int
-	k       float64 // scale
-	s       float64 // cell size, px (a whole number)
-	ox, oy  float64 // top-left of square A1
-	labelEm float64 // coordinates' font size
-	step    int     // coordinates every step-th column and row
+	unitsIn map[campaign.Coord][]unitMark // unitsBySquare
+	k       float64                       // scale
+	s       float64                       // cell size, px (a whole number)
+	ox, oy  float64                       // top-left of square A1
+	labelEm float64                       // coordinates' font size
+	step    int                           // coordinates every step-th column and row
 	pad     float64
 	legendY float64 // top of the legend strip
 	cols    int     // legend columns
@@ -354,7 +359,7 @@ func newMapRaster(t *Turn, w *words, fonts [2]*opentype.Font, scale int) (*mapRa
 	if s < minCellPx {
 		return nil, fmt.Errorf("reports: a %d×%d map is too large for a PNG\nhint: use the PDF map", m.Width, m.Height)
 	}
-	r := &mapRaster{t: t, w: w, owners: ownerNumbers(t), k: k, s: float64(s), pad: 14 * k,
+	r := &mapRaster{t: t, w: w, owners: ownerNumbers(t), unitsIn: t.unitsBySquare(), k: k, s: float64(s), pad: 14 * k,
 		c: &canvas{fonts: fonts, faces: map[faceKey]font.Face{}}}
 	r.labelEm = math.Min(13*k, math.Max(9*k, 0.42*r.s))
 	lf := r.c.face(false, r.labelEm)
@@ -579,7 +584,7 @@ func (r *mapRaster) value(x, y, s float64, explored bool, v int, textFits bool) 
 // units lists the armies and fleets in the lower part of a square, as many
 // lines as fit, then "+n"; in small cells a dot.
 func (r *mapRaster) units(at campaign.Coord) {
-	us := r.t.unitsAt(at)
+	us := r.unitsIn[at]
 	if len(us) == 0 {
 		return
 	}

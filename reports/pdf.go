@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"sync"
 
 	"github.com/jung-kurt/gofpdf"
 	"golang.org/x/image/font/gofont/gobold"
@@ -35,15 +36,10 @@ type doc struct {
 // sorted catalogue, fonts embedded from bytes (the Go fonts cover Spanish:
 // á é í ó ú ñ ¿ ¡, and Σ ≤ − —).
 func newDoc(t *Turn, w *words, title string) *doc {
-	f := gofpdf.New("P", "mm", "A4", "")
+	f := newFpdf()
 	f.SetCreationDate(t.Generated)
 	f.SetModificationDate(t.Generated)
 	f.SetCatalogSort(true)
-	// QUIRK: gofpdf appends into the font slice it is given; a fresh copy per
-	// document keeps concurrent renders free of data races.
-	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
-	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
-	f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
 	f.SetTitle(title, true)
 	f.SetCreator("turnproc", true)
 	f.SetMargins(margin, margin, margin)
@@ -60,6 +56,19 @@ func newDoc(t *Turn, w *words, title string) *doc {
 		f.SetTextColor(0, 0, 0)
 	})
 	return d
+}
+
+// newFpdf is an A4 gofpdf document in millimetres with the reports' fonts.
+// Each document parses its own: gofpdf keeps in its font the letters the
+// document used, and has no way to take a font parsed once.
+func newFpdf() *gofpdf.Fpdf {
+	f := gofpdf.New("P", "mm", "A4", "")
+	// QUIRK: gofpdf appends into the font slice it is given; a fresh copy per
+	// document keeps concurrent renders free of data races.
+	f.AddUTF8FontFromBytes(sans, "", bytes.Clone(goregular.TTF))
+	f.AddUTF8FontFromBytes(sans, "B", bytes.Clone(gobold.TTF))
+	f.AddUTF8FontFromBytes(mono, "", bytes.Clone(gomono.TTF))
+	return f
 }
 
 func (d *doc) font(style string, size float64) { d.f.SetFont(sans, style, size) }
@@ -171,4 +180,45 @@ func (d *doc) tableHeader(cols []column, h float64) {
 		d.f.CellFormat(c.width, h, c.head, "1", 0, c.align, true, 0, "")
 	}
 	d.f.Ln(h)
+}
+
+// sansWidths is gofpdf's width of each rune in the sans fonts, regular and
+// bold: wordWidth measures words as gofpdf does without a document, so the
+// map can be drawn once for all the reports of a turn.
+var sansWidths = sync.OnceValue(func() (ws [2]runeWidths) {
+	f := newFpdf()
+	for i, style := range []string{"", "B"} {
+		f.SetFont(sans, style, 10)
+		ws[i].cw = make([]int, 1<<16)
+		for r := range ws[i].cw {
+			ws[i].cw[r] = f.GetStringSymbolWidth(string(rune(r)))
+		}
+		ws[i].beyond = f.GetStringSymbolWidth("\U0001F600") // past gofpdf's table: its default
+	}
+	return ws
+})
+
+// runeWidths is a font's width of each rune below 65536 (gofpdf's table),
+// and of any other, in thousandths of an em.
+type runeWidths struct {
+	cw     []int
+	beyond int
+}
+
+// wordWidth is gofpdf's GetStringWidth of s in the sans font of style
+// ("" or "B") at pt points, in mm.
+func wordWidth(style string, pt float64, s string) float64 {
+	ws := sansWidths()[0]
+	if style == "B" {
+		ws = sansWidths()[1]
+	}
+	w := 0
+	for _, r := range s {
+		if int(r) < len(ws.cw) {
+			w += ws.cw[r]
+		} else {
+			w += ws.beyond
+		}
+	}
+	return float64(w) * (pt / mmPoints) / 1000
 }

@@ -11,10 +11,18 @@ import (
 // his empire at a glance, the map, his actions with every roll (and every
 // event of his battles), the battles he must fight on the table, the
 // orders the intake refused, and the news of the other empires.
+// To render several reports of a turn, Prepare it once, or use RenderAll.
 func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
-	if err := t.check(); err != nil {
+	pr, err := Prepare(t)
+	if err != nil {
 		return nil, err
 	}
+	return pr.RenderPlayer(player, lang)
+}
+
+// RenderPlayer is the package's RenderPlayer for the prepared turn.
+func (pr *Prepared) RenderPlayer(player string, lang string) ([]byte, error) {
+	t := &pr.t
 	p, err := t.player(player)
 	if err != nil {
 		return nil, err
@@ -23,13 +31,13 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := newNarrator(&t, w)
+	n := pr.narrator(w)
 	heading := w.text("pdf.title.player", args{"Player": t.playerName(p.ID)})
-	d := newDoc(&t, w, t.Title+" — "+heading)
-	d.cover(&t, heading)
+	d := newDoc(t, w, t.Title+" — "+heading)
+	d.cover(t, heading)
 
 	d.heading(w.text("pdf.section.empire", nil))
-	d.empire(&t, p)
+	d.empire(t, p)
 	d.heading(w.text("pdf.section.armies", nil))
 	e := t.empireOf(p)
 	d.armies(e.Armies)
@@ -38,19 +46,19 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 		d.fleets(e.Fleets)
 	}
 
-	d.mapPage(&t)
+	d.mapPage(t, pr.mapArt)
 
 	d.f.AddPage()
 	d.heading(w.text("pdf.section.actions", nil))
 	d.linesOrNone(n.actions(p.ID))
 	d.heading(w.text("pdf.section.battles", nil))
-	d.battles(&t, t.battlesOf(p.ID), false)
+	d.battles(t, t.battlesOf(p.ID), false)
 	if notes := t.Notes[p.ID]; len(notes) > 0 {
 		d.heading(w.text("pdf.section.notes", nil))
 		d.notes(notes)
 	}
 	d.heading(w.text("pdf.section.news", nil))
-	d.turnOrder(&t)
+	d.turnOrder(t)
 	d.f.Ln(2)
 	d.linesOrNone(n.news(p.ID))
 	return d.bytes()
@@ -60,31 +68,38 @@ func RenderPlayer(t Turn, player string, lang string) ([]byte, error) {
 // turn order, the map, every event of everyone, every battle to fight with
 // how to report its result, and every refused order.
 func RenderModerator(t Turn, lang string) ([]byte, error) {
-	if err := t.check(); err != nil {
+	pr, err := Prepare(t)
+	if err != nil {
 		return nil, err
 	}
+	return pr.RenderModerator(lang)
+}
+
+// RenderModerator is the package's RenderModerator for the prepared turn.
+func (pr *Prepared) RenderModerator(lang string) ([]byte, error) {
+	t := &pr.t
 	w, err := newWords(lang)
 	if err != nil {
 		return nil, err
 	}
-	n := newNarrator(&t, w)
+	n := pr.narrator(w)
 	heading := w.text("pdf.title.moderator", nil)
-	d := newDoc(&t, w, t.Title+" — "+heading)
-	d.cover(&t, heading)
+	d := newDoc(t, w, t.Title+" — "+heading)
+	d.cover(t, heading)
 
 	d.heading(w.text("pdf.section.players", nil))
-	d.players(&t)
+	d.players(t)
 	d.heading(w.text("pdf.section.turn-order", nil))
-	d.turnOrder(&t)
+	d.turnOrder(t)
 
-	d.mapPage(&t)
+	d.mapPage(t, pr.mapArt)
 
 	d.f.AddPage()
 	d.heading(w.text("pdf.section.events", nil))
 	d.linesOrNone(n.everything())
 	d.heading(w.text("pdf.section.battles", nil))
-	d.battles(&t, t.Outcome.Battles, true)
-	for _, id := range notedPlayers(&t) {
+	d.battles(t, t.Outcome.Battles, true)
+	for _, id := range notedPlayers(t) {
 		d.heading(w.text("pdf.section.player-notes", args{"Player": t.playerName(id)}))
 		d.notes(t.Notes[id])
 	}

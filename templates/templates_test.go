@@ -264,6 +264,9 @@ var sample = map[string]any{
 	"Navigable": true, "Cliffs": false, "Siege": false, "Edges": "west",
 	"Effect": "Grimgor conquers D4 at −2, which will be worth 1 (§6.4)", "Retreat": true, "Freed": false,
 	"Defects": false, "Owner": "Karl Franz", "Rest": true,
+	// the order form
+	"FormFile": "riverlands-turn-002-empire-orders.txt", "Placeholder": "????", "At": "H5", "Password": "????",
+	"Cargo": "A2", "Allowed": 1200, "Fielded": 1000, "Moves": 12, "Squares": 2, "Battles": 1,
 }
 
 func TestEveryTextExecutes(t *testing.T) {
