@@ -101,7 +101,7 @@ func (r *resolver) embark(a *Army, o Embark) *Problem {
 	r.nextOrder(f.ID) // the embark counts for the fleet's later moves too ([A26])
 	c := Check{Action: "embark", Base: 9, OrderN: n, Target: 9}
 	if r.s.port(a.Owner, a.At) {
-		c.Automatic, c.Passed = true, true
+		c.Automatic, c.Passed = true, !r.dry
 	} else {
 		c = r.roll(a.ID, c, fmt.Sprintf("%s embark on %s at %s", a.ID, f.ID, a.At)) // flat 9, no penalty [A25]
 	}
@@ -131,7 +131,7 @@ func (r *resolver) disembark(a *Army, o Disembark) *Problem {
 	n := r.nextOrder(a.ID)
 	var c Check
 	if r.s.port(a.Owner, f.At) {
-		c = Check{Action: "disembark", Base: 9, OrderN: n, Target: 9, Automatic: true, Passed: true}
+		c = Check{Action: "disembark", Base: 9, OrderN: n, Target: 9, Automatic: true, Passed: !r.dry}
 	} else {
 		// As a land step into the square, without the start-square row [A27].
 		mods := ownershipModifiers(r.s, a.Owner, f.At)

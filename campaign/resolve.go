@@ -107,6 +107,9 @@ type resolver struct {
 	improved map[Coord]bool // squares an improvement was tried in (§5.1)
 	built    map[Coord]bool // squares a build was tried in (§5.2)
 	newFleet []Fleet        // built this turn, placed at its end (D10, [A47])
+	// dry makes every check fail unrolled, automatic ones too, so an order
+	// is weighed without being carried out (Options).
+	dry bool
 }
 
 func newResolver(m *Map, rules Rules, s *State, d *Dice) *resolver {
@@ -234,6 +237,10 @@ func (r *resolver) owns(player, id string) *Problem {
 // roll makes the command check of one order of a unit: the order counts
 // (D2) and a failure ends the unit's turn (§4.1).
 func (r *resolver) roll(id string, c Check, purpose string) Check {
+	if r.dry {
+		r.unit(id).halted = true
+		return c
+	}
 	c.roll(r.d, r.rules, purpose)
 	if !c.Passed {
 		r.unit(id).halted = true

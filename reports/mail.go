@@ -26,11 +26,19 @@ type ReportMail struct {
 	Date     time.Time    // the injected clock
 	Deadline time.Time    // the next turn's deadline
 	PDF      []byte       // from RenderPlayer
+	// Form is the player's order form for the next turn (OrderForm): the
+	// end of the body and a .txt attachment. Empty: none.
+	Form string
 }
 
 // AttachmentName is the report's file name: riverlands-turn-001-empire.pdf.
 func AttachmentName(campaignID string, turn int, player string) string {
 	return fmt.Sprintf("%s-turn-%03d-%s.pdf", fileSafe(campaignID), turn, fileSafe(player))
+}
+
+// FormName is the order form's file name: riverlands-turn-002-empire-orders.txt.
+func FormName(campaignID string, turn int, player string) string {
+	return fmt.Sprintf("%s-turn-%03d-%s-orders.txt", fileSafe(campaignID), turn, fileSafe(player))
 }
 
 // MessageID is the report mail's Message-ID without the angle brackets. It
@@ -58,7 +66,14 @@ func ComposeReport(m ReportMail) ([]byte, error) {
 	if m.To.Name == "" {
 		data["Name"] = m.Player
 	}
+	data["FormFile"] = ""
+	if m.Form != "" {
+		data["FormFile"] = FormName(m.Campaign, m.Turn+1, m.Player)
+	}
 	subject, body := w.text("mail.subject", data), w.text("mail.body", data)
+	if m.Form != "" {
+		body += "\n" + m.Form
+	}
 	if w.err != nil {
 		return nil, fmt.Errorf("reports: %w", w.err)
 	}
@@ -72,6 +87,12 @@ func ComposeReport(m ReportMail) ([]byte, error) {
 	msg.SetBodyString(gomail.TypeTextPlain, body)
 	if err := msg.AttachReader(name, bytes.NewReader(m.PDF), gomail.WithFileContentType("application/pdf")); err != nil {
 		return nil, fmt.Errorf("reports: attaching %s: %w", name, err)
+	}
+	if m.Form != "" {
+		form := FormName(m.Campaign, m.Turn+1, m.Player)
+		if err := msg.AttachReader(form, strings.NewReader(m.Form), gomail.WithFileContentType("text/plain; charset=utf-8")); err != nil {
+			return nil, fmt.Errorf("reports: attaching %s: %w", form, err)
+		}
 	}
 	return writeMsg(msg, m.To.Address)
 }

@@ -110,7 +110,7 @@ func newCampaignState(cfg *config.Config, m *campaign.Map, seed string) (*campai
 // checkEmptyTarget refuses to init over anything already there.
 func checkEmptyTarget(dir string) error {
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return usageError(fmt.Sprintf("%s is a file, not a directory", dir), "init makes a new campaign directory: name a new directory")
+		return usageError(fmt.Sprintf("%s is a file, not a directory", dir), "a new campaign needs a directory of its own: name a new one")
 	}
 	entries, err := os.ReadDir(dir)
 	switch {
@@ -119,7 +119,7 @@ func checkEmptyTarget(dir string) error {
 	case err != nil:
 		return err
 	case len(entries) > 0:
-		return usageError(fmt.Sprintf("%s already exists and is not empty", dir), "init makes a new campaign: name a new directory")
+		return usageError(fmt.Sprintf("%s already exists and is not empty", dir), "a new campaign needs a directory of its own: name a new or empty one")
 	}
 	return nil
 }

@@ -16,15 +16,16 @@ import (
 )
 
 func cmdReport(_ context.Context, e *env, args []string) error {
-	fs := newFlags("report", "--turn N --player P|moderator",
+	fs := newFlags("report", "--turn N --player P|moderator|sheets",
 		`Render again the PDF report of a played turn from the campaign's archive (the states
 before and after the turn, its event log and its mail). The file is written to --out; it is
 byte-identical to the one the run wrote, unless the config's texts or title changed since, or a
 siege's pre-battle phase was rolled since (turnproc siege prebattle): its rolls are then printed
-on the siege sheet.`)
+on the siege sheet. "--player sheets" writes the battle and siege sheets alone, to print for
+the table.`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	turn := fs.Int("turn", 0, "the turn played")
-	player := fs.String("player", "", `the player id, or "moderator"`)
+	player := fs.String("player", "", `the player id, "moderator", or "sheets" (the battle sheets)`)
 	out := fs.String("out", "", "where to write the PDF (default: <player>-turn-NNN.pdf in the current folder)")
 	if err := parse(fs, e, args, 0); err != nil {
 		return err
@@ -34,17 +35,20 @@ on the siege sheet.`)
 		return err
 	}
 	p := c.cfg.Player(*player)
-	if p == nil && *player != "moderator" {
-		return usageError(fmt.Sprintf("there is no player %q", *player), "name a player id of the config, or moderator")
+	if p == nil && *player != "moderator" && *player != "sheets" {
+		return usageError(fmt.Sprintf("there is no player %q", *player), "name a player id of the config, moderator, or sheets")
 	}
 	t, err := c.archivedTurn(*turn)
 	if err != nil {
 		return err
 	}
 	var pdf []byte
-	if p == nil {
+	switch {
+	case *player == "sheets":
+		pdf, err = reports.RenderBattleSheets(t, c.cfg.Campaign.Language)
+	case p == nil:
 		pdf, err = reports.RenderModerator(t, c.cfg.Campaign.Language)
-	} else {
+	default:
 		pdf, err = reports.RenderPlayer(t, p.ID, p.Language)
 	}
 	if err != nil {

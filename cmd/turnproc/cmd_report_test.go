@@ -25,6 +25,12 @@ func TestReportRerender(t *testing.T) {
 			t.Errorf("%s: the re-rendered report differs from the archived one", who)
 		}
 	}
+	sheets := filepath.Join(t.TempDir(), "sheets.pdf")
+	if code, stdout, stderr := run(t, afterTurn1, "report", "--dir", out, "--turn", "1", "--player", "sheets", "--out", sheets); code != exitOK {
+		t.Fatal(stderr)
+	} else if pdf, _ := os.ReadFile(sheets); !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Contains([]byte(stdout), []byte(sheets)) {
+		t.Errorf("report --player sheets: %q, %d bytes written", stdout, len(pdf))
+	}
 	for args, want := range map[[2]string]string{
 		{"3", "empire"}: "turn 3 has not been played",
 		{"1", "elves"}:  `there is no player "elves"`,

@@ -147,7 +147,7 @@ type turnprocBin struct {
 	env  []string
 }
 
-func buildTurnproc(t *testing.T, root string) *turnprocBin {
+func buildTurnproc(t testing.TB, root string) *turnprocBin {
 	t.Helper()
 	path := filepath.Join(root, "turnproc")
 	if out, err := exec.Command("go", "build", "-o", path, ".").CombinedOutput(); err != nil {

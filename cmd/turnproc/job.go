@@ -12,8 +12,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -294,29 +296,84 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	rec.files[filepath.Join("dice.json")] = diceRecord(before.Seed, rec.turn)
 
 	t := c.reportTurn(before, rec.outcome, rec.intake, at)
-	for _, p := range c.cfg.Players {
-		pdf, err := reports.RenderPlayer(t, p.ID, p.Language)
-		if err != nil {
-			return err
-		}
-		path := filepath.Join("reports", p.ID+".pdf")
-		rec.files[path], rec.reports = pdf, append(rec.reports, path)
-		eml, err := reports.ComposeReport(reports.ReportMail{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title,
-			Turn: rec.turn, Player: p.ID, Lang: p.Language, From: c.cfg.Delivery.From,
-			To: mail.Address{Name: p.Name, Address: p.Email}, Domain: domainOf(c.cfg.Delivery.From.Address),
-			Date: at, Deadline: t.Deadline, PDF: pdf})
-		if err != nil {
-			return err
-		}
-		path = filepath.Join("outbox", p.ID+".eml")
-		rec.files[path], rec.outbox = eml, append(rec.outbox, path)
-	}
-	pdf, err := reports.RenderModerator(t, c.cfg.Campaign.Language)
+	pdfs, err := c.renderReports(t)
 	if err != nil {
 		return err
 	}
+	mails, err := c.composeReports(t, rec.turn, at, pdfs)
+	if err != nil {
+		return err
+	}
+	for i, p := range c.cfg.Players {
+		path := filepath.Join("reports", p.ID+".pdf")
+		rec.files[path], rec.reports = pdfs[i], append(rec.reports, path)
+		path = filepath.Join("outbox", p.ID+".eml")
+		rec.files[path], rec.outbox = mails[i], append(rec.outbox, path)
+	}
 	path := filepath.Join("reports", "moderator.pdf")
-	rec.files[path], rec.reports = pdf, append(rec.reports, path)
+	rec.files[path], rec.reports = pdfs[len(c.cfg.Players)], append(rec.reports, path)
+	return nil
+}
+
+// renderReports renders every player's report, in the config's player
+// order, then the moderator's, on all the cores: the reports of a turn
+// are independent of each other. The moderator's, the longest, is started
+// first so that it does not finish alone at the end.
+func (c *campaignFiles) renderReports(t reports.Turn) ([][]byte, error) {
+	who := []reports.Recipient{{Moderator: true, Lang: c.cfg.Campaign.Language}}
+	for _, p := range c.cfg.Players {
+		who = append(who, reports.Recipient{Player: p.ID, Lang: p.Language})
+	}
+	pdfs, err := reports.RenderAll(t, who, runtime.GOMAXPROCS(0))
+	if err != nil {
+		return nil, err
+	}
+	return append(pdfs[1:], pdfs[0]), nil
+}
+
+// composeReports makes each player's report mail with his PDF attached
+// and his order form for the next turn, on all the cores.
+func (c *campaignFiles) composeReports(t reports.Turn, turn int, at time.Time, pdfs [][]byte) ([][]byte, error) {
+	mails := make([][]byte, len(c.cfg.Players))
+	err := inParallel(len(c.cfg.Players), func(i int) error {
+		p := c.cfg.Players[i]
+		form, err := reports.OrderForm(t, p.ID, p.Language, p.PasswordHash != "")
+		if err != nil {
+			return err
+		}
+		mails[i], err = reports.ComposeReport(reports.ReportMail{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title,
+			Turn: turn, Player: p.ID, Lang: p.Language, From: c.cfg.Delivery.From,
+			To: mail.Address{Name: p.Name, Address: p.Email}, Domain: domainOf(c.cfg.Delivery.From.Address),
+			Date: at, Deadline: t.Deadline, PDF: pdfs[i], Form: form})
+		return err
+	})
+	return mails, err
+}
+
+// inParallel calls do(0) … do(n−1) on GOMAXPROCS workers and returns the
+// error of the lowest i that failed, so the outcome does not depend on
+// scheduling.
+func inParallel(n int, do func(i int) error) error {
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := range next {
+				errs[i] = do(i)
+			}
+		})
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

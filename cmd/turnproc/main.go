@@ -75,6 +75,7 @@ func init() {
 		{"map", "write the public map as a one-page PDF and a PNG", cmdMap},
 		{"siege", "table-side siege helpers: the pre-battle phase (siege prebattle), castle damage (siege damage)", cmdSiege},
 		{"demo", "run the bundled example campaign end to end, with no server", cmdDemo},
+		{"gen", "generate a synthetic campaign of any size with its order mails, for benchmarks", cmdGen},
 		{"scenario", "run rule scenario files and report pass/fail", cmdScenario},
 		{"passwd", "make the bcrypt hash of a player's password for the config", cmdPasswd},
 		{"version", "print the version", cmdVersion},

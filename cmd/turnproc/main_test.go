@@ -98,7 +98,7 @@ func TestCommandErrors(t *testing.T) {
 		{"bad flag", beforeTurn1, []string{"run", "--nope"}, exitUsage,
 			"turnproc: error: run: flag provided but not defined: -nope\nhint: run \"turnproc run --help\"\n"},
 		{"init over a campaign", beforeTurn1, []string{"init", "--config", "../../examples/riverlands/campaign.toml", dir}, exitUsage,
-			"turnproc: error: " + dir + " already exists and is not empty\nhint: init makes a new campaign: name a new directory\n"},
+			"turnproc: error: " + dir + " already exists and is not empty\nhint: a new campaign needs a directory of its own: name a new or empty one\n"},
 		{"not a campaign", beforeTurn1, []string{"run", "--dir", t.TempDir()}, exitUsage, "is not a campaign directory (no campaign.toml)"},
 		{"too early", beforeTurn1, []string{"run", "--dir", dir}, exitBlocked,
 			"turnproc: error: turn 1 is not due until 2026-12-06 20:00 UTC (in 128h0m0s)\nhint: run it at the deadline, or now with --early; it also runs early once every player has sent orders marked FINAL\n"},
@@ -176,7 +176,7 @@ func TestConfigErrorsNameTheirKey(t *testing.T) {
 		stderr string
 	}{
 		{"init into a file", []string{"init", "--config", badCapital, file}, exitUsage,
-			"turnproc: error: " + file + " is a file, not a directory\nhint: init makes a new campaign directory: name a new directory\n"},
+			"turnproc: error: " + file + " is a file, not a directory\nhint: a new campaign needs a directory of its own: name a new one\n"},
 		{"capital off the map", []string{"init", "--config", badCapital, target()}, exitBadInput,
 			"turnproc: error: config: " + badCapital + ":39:11: players[1].capital: capital Z99 is off the map (A1–T15)\nhint: a capital is a land or coast square on the map, one per player (§1)\n"},
 		{"shared capital", []string{"init", "--config", sharedCapital, target()}, exitBadInput,
