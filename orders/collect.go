@@ -42,6 +42,7 @@ const (
 	StatusLate     Status = "late"     // the player's, but it arrived after the deadline: kept, answered, not applied
 	StatusRejected Status = "rejected" // unreadable, or not from the player it claims, or wrong campaign/turn
 	StatusIgnored  Status = "ignored"  // machine-sent or our own: never answered (loop safety)
+	StatusCommands Status = "commands" // the player's mail commands, no orders: answered, replaces nothing
 )
 
 // Credentials are what authenticates a player's mail: his address and,
@@ -116,6 +117,13 @@ func Collect(mails []Received, w Window) *Intake {
 	winner := map[string]int{} // player → index in Receipts
 	for i, rm := range read {
 		rc := auth.decide(rm)
+		if rc.Status == StatusCommands && rc.Sheet.Final {
+			if j, ok := winner[rc.Player]; ok {
+				markFinal(in.Receipts[j].Sheet)
+			} else if rc.Status = StatusAccepted; auth.late(rc) { // FINAL with no orders before it: no orders, final
+				rc.Status, rc.Reason = StatusLate, auth.lateReason(rc)
+			}
+		}
 		in.Receipts = append(in.Receipts, rc)
 		if rc.Status != StatusAccepted {
 			continue
@@ -130,6 +138,22 @@ func Collect(mails []Received, w Window) *Intake {
 		in.Accepted[p] = in.Receipts[i].Sheet
 	}
 	return in
+}
+
+// late says whether the mail arrived after the deadline.
+func (a *authenticator) late(rc Receipt) bool {
+	return !a.w.Deadline.IsZero() && rc.At.After(a.w.Deadline)
+}
+
+func (a *authenticator) lateReason(rc Receipt) string {
+	return fmt.Sprintf("it arrived at %s, after the deadline of turn %d (%s): it is kept but not applied",
+		rc.At.UTC().Format("2006-01-02 15:04:05 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04:05 MST"))
+}
+
+// markFinal marks the orders a player sent final at his later FINAL
+// command (the answer to that command confirms it).
+func markFinal(orders *Sheet) {
+	orders.Final = true // FinalLine stays: the FINAL line is in another mail
 }
 
 // authenticator decides mails with the bcrypt verdicts of a verifier: a
@@ -196,14 +220,22 @@ func (a *authenticator) decide(rm readMail) Receipt {
 		rc.Status, rc.Reason = StatusRejected, readFailure(rm.err)
 		return rc
 	}
+	if reason := a.checkHeader(rc.Sheet, rm.known); reason == "" && (rc.Sheet.Reply || rc.Sheet.Form) && rc.Sheet.Blank() {
+		// A report's form sent back as it came, or a reply with no order
+		// in it ("thanks!"), must not wipe the orders the player sent.
+		rc.Status, rc.Reason = StatusRejected, noOrdersReason(rc.Sheet)
+		return rc
+	}
 	if reason := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
 		return rc
 	}
-	if !a.w.Deadline.IsZero() && rc.At.After(a.w.Deadline) {
-		rc.Status = StatusLate
-		rc.Reason = fmt.Sprintf("it arrived at %s, after the deadline of turn %d (%s): it is kept but not applied",
-			rc.At.UTC().Format("2006-01-02 15:04:05 MST"), a.w.Turn, a.w.Deadline.UTC().Format("2006-01-02 15:04:05 MST"))
+	if rc.Sheet.CommandsOnly() {
+		rc.Status = StatusCommands // answered whenever it comes: no deadline for requests
+		return rc
+	}
+	if a.late(rc) {
+		rc.Status, rc.Reason = StatusLate, a.lateReason(rc)
 		return rc
 	}
 	rc.Status = StatusAccepted
@@ -262,6 +294,8 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 		return ""
 	}
 	switch {
+	case s.Password == PasswordPlaceholder:
+		return fmt.Sprintf("the password is still %s, as the order form has it: type your own in its place", PasswordPlaceholder)
 	case s.Password == "":
 		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player)
 	case !a.checked[[2]string{s.Player, s.Password}]:
@@ -270,6 +304,15 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
 	}
 	return ""
+}
+
+// noOrdersReason says why a form or reply with no order in it changes
+// nothing.
+func noOrdersReason(s *Sheet) string {
+	if s.Form && !s.Reply {
+		return "the order form came back with no order given (delete the # in front of each order you give): your orders for this turn are unchanged"
+	}
+	return "the reply gives no orders (write them above the quoted text, one a line): your orders for this turn are unchanged"
 }
 
 // checkHeader checks the header against the turn; "" means it names this
@@ -301,7 +344,7 @@ type passwordCheck struct {
 // a player who has one and a header that gives one.
 func (a *authenticator) needsPassword(rm readMail) (passwordCheck, bool) {
 	s := rm.rc.Sheet
-	if s == nil || rm.cred.PasswordHash == "" || s.Password == "" || a.checkHeader(s, rm.known) != "" {
+	if s == nil || rm.cred.PasswordHash == "" || s.Password == "" || s.Password == PasswordPlaceholder || a.checkHeader(s, rm.known) != "" {
 		return passwordCheck{}, false
 	}
 	return passwordCheck{[2]string{s.Player, s.Password}, rm.cred.PasswordHash}, true

@@ -130,10 +130,11 @@ var hostileCases = []hostileCase{
 	{"mime-unterminated.eml", StatusAccepted, "orcs", `line 7: unknown order "Grom"`}, // the orders came before the part cut short
 
 	// Replies and quotes.
-	{"quote-header-only-in-quote.eml", StatusRejected, "", noHeaderLine},
+	// Issue 9: orders above a quoted header are a reply, read with it.
+	{"quote-header-only-in-quote.eml", StatusAccepted, "orcs", ""},
 	{"quote-nested-quotes.eml", StatusAccepted, "orcs", ""},
 	{"quote-old-report-below-orders.eml", StatusAccepted, "orcs", ""},
-	{"quote-outlook-original-only.eml", StatusRejected, "", noHeaderLine},
+	{"quote-outlook-original-only.eml", StatusRejected, "empire", "the reply gives no orders"},
 
 	// Whose orders, for which campaign and turn.
 	{"scope-header-in-subject-only.eml", StatusRejected, "", noHeaderLine},

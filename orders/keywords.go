@@ -42,6 +42,13 @@ const (
 	// FINAL marks the orders final (orders/final.go); it is no order, so a
 	// greeting like "Final orders below" before the header stays chatter.
 	kwFinal
+	// Mail commands (orders/command.go) and their objects.
+	kwSend
+	kwShow
+	kwHelp
+	kwReport
+	kwMap
+	kwOrders
 	// Words inside an order.
 	kwInto
 	kwFirst
@@ -82,6 +89,12 @@ var spellings = []struct {
 	{kwResult, []string{"RESULT", "RESULTADO"}},
 	{kwEnd, []string{"END", "FIN"}},
 	{kwFinal, []string{"FINAL", "DEFINITIVO"}},
+	{kwSend, []string{"SEND", "ENVIAR"}},
+	{kwShow, []string{"SHOW", "MOSTRAR"}},
+	{kwHelp, []string{"HELP", "AYUDA"}},
+	{kwReport, []string{"REPORT", "INFORME"}},
+	{kwMap, []string{"MAP", "MAPA"}},
+	{kwOrders, []string{"ORDERS", "ORDENES"}},
 	{kwInto, []string{"INTO", "EN"}},
 	{kwFirst, []string{"FIRST", "PRIMERO"}},
 	{kwLast, []string{"LAST", "ULTIMO"}},

@@ -12,7 +12,22 @@ type textLine struct {
 	n     int
 	words []string
 	text  string // the line as written, trimmed, comment removed
+	// quoted marks a header line found in the quoted text of a reply
+	// with no header of its own (withQuotedHeader): the reply's header.
+	quoted bool
+	// form marks the order form's last line (FormMarker): the text is a
+	// form sent back. It has no words of its own but the marker.
+	form bool
 }
+
+// FormMarker starts the last line of the order form that comes with every
+// report (reports.OrderForm writes it, a test checks they agree): a text
+// holding it unquoted is a form sent back.
+const FormMarker = "# turnproc order form"
+
+// PasswordPlaceholder stands for the password in the order form's header:
+// the player types his own in its place.
+const PasswordPlaceholder = "????"
 
 // meaningfulLines keeps the lines a player wrote himself: it drops blank
 // lines, comments (# to the end of the line), quoted reply lines (">") and
@@ -49,6 +64,10 @@ func (b *lineBuffer) meaningful(text string) []textLine {
 			break
 		}
 		if strings.HasPrefix(t, ">") || (strings.HasSuffix(t, ":") && quotedFollows(rest)) {
+			continue
+		}
+		if strings.HasPrefix(t, FormMarker) {
+			out = append(out, textLine{n: n, words: formWords, text: t, form: true})
 			continue
 		}
 		if c := strings.IndexByte(t, '#'); c >= 0 {
@@ -153,6 +172,51 @@ func endsOwnText(t string) bool {
 	}
 	u := strings.ToUpper(t)
 	return strings.Contains(u, "-----ORIGINAL MESSAGE-----") || strings.Contains(u, "-----MENSAJE ORIGINAL-----")
+}
+
+var formWords = []string{FormMarker}
+
+// withQuotedHeader gives the lines to parse of a text: its meaningful
+// lines, and when none is a header line but the text quotes one (a reply
+// to a report, whose order form has the header, or to an
+// acknowledgement), that header first, marked quoted.
+func withQuotedHeader(text string, lines []textLine) []textLine {
+	if headerIn(lines) {
+		return lines
+	}
+	h, ok := quotedHeader(text)
+	if !ok {
+		return lines
+	}
+	return append([]textLine{h}, lines...)
+}
+
+// quotedHeader finds the first header line in the quoted text of a reply:
+// lines marked ">" (at any depth), and QUIRK: Outlook's unmarked original
+// below "-----Original Message-----".
+func quotedHeader(text string) (textLine, bool) {
+	original := false
+	rest, more := normaliseNewlines(text), true
+	for n := 1; more; n++ {
+		var raw string
+		raw, rest, more = strings.Cut(rest, "\n")
+		t := strings.TrimSpace(raw)
+		if endsOwnText(t) && t != "--" {
+			original = true
+			continue
+		}
+		if !strings.HasPrefix(t, ">") && !original {
+			continue
+		}
+		t = strings.TrimLeft(t, "> \t")
+		if c := strings.IndexByte(t, '#'); c >= 0 {
+			t = t[:c]
+		}
+		if words := appendWords(nil, t); len(words) > 0 && lookupKeyword(words[0]) == kwCampaign {
+			return textLine{n: n, words: words, text: strings.TrimSpace(t), quoted: true}, true
+		}
+	}
+	return textLine{}, false
 }
 
 // headerIn says whether meaningful lines hold a header line where Parse

@@ -521,8 +521,10 @@ var errFound = errors.New("orders: found")
 
 // readBody picks the orders text: the first candidate holding a header
 // line, in the order plain-text bodies, HTML bodies, text attachments;
-// with no header anywhere, the first candidate (so the problems speak of
-// what the player wrote). It gives the text's meaningful lines.
+// with none, the first that quotes one (a reply to a report: its header
+// comes first, withQuotedHeader); with neither, the first candidate (so
+// the problems speak of what the player wrote). It gives the text's
+// meaningful lines.
 func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	r.lines.reset()
 	plain, htmls, files := r.plain[:0], r.htmls[:0], r.files[:0]
@@ -565,6 +567,12 @@ func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	// QUIRK: a multipart cut short (no closing boundary) keeps the parts read.
 	for i := range all {
 		if lines := all[i].meaningful(&r.lines); headerIn(lines) {
+			m.Text, m.TextFrom = all[i].text, all[i].from
+			return lines, nil
+		}
+	}
+	for i := range all { // a reply with no header of its own
+		if lines := withQuotedHeader(all[i].text, all[i].lines); len(lines) > 0 && lines[0].quoted {
 			m.Text, m.TextFrom = all[i].text, all[i].from
 			return lines, nil
 		}

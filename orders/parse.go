@@ -31,8 +31,47 @@ type Sheet struct {
 	// other orders this turn. FinalLine is where it was written (0: not given).
 	Final     bool
 	FinalLine int
-	Set       campaign.OrderSet
-	Problems  []Problem
+	// Reply: the text had no header line of its own, and the header is the
+	// one it quotes (the order form of the report answered): only the
+	// player's own lines that look like orders were read.
+	Reply bool
+	// Form: the text is the order form of a report sent back (FormMarker).
+	Form bool
+	// Commands are the mail commands, in the order written.
+	Commands []Command
+	Set      campaign.OrderSet
+	Problems []Problem
+}
+
+// Empty says whether the sheet gives nothing at all: no order of any
+// kind, no standing order, no FINAL.
+func (s *Sheet) Empty() bool { return s.noOrders() && !s.Final }
+
+// noOrders says whether the sheet gives no order of any kind.
+func (s *Sheet) noOrders() bool {
+	return len(s.Set.Orders) == 0 && len(s.Set.Reorganisations) == 0 && len(s.Set.Muster) == 0 &&
+		s.Set.Initiative == "" && len(s.Equipment) == 0 && len(s.Results) == 0
+}
+
+// Blank says whether the sheet asks nothing at all: no order, no FINAL,
+// no command.
+func (s *Sheet) Blank() bool {
+	return s.Empty() && len(s.Commands) == 0 && !s.hasProblem(CodeUnknownCommand)
+}
+
+// CommandsOnly says whether the sheet holds mail commands (FINAL is one)
+// and no order: a request, not an order set, so it replaces no orders.
+func (s *Sheet) CommandsOnly() bool {
+	return s.noOrders() && (len(s.Commands) > 0 || s.Final || s.hasProblem(CodeUnknownCommand))
+}
+
+func (s *Sheet) hasProblem(code string) bool {
+	for _, p := range s.Problems {
+		if p.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // Problem is a line the parser could not accept, or a missing header.
@@ -99,15 +138,22 @@ const (
 // the army sizes of §3.1; whether an order is legal for its unit, or in
 // this turn, is left to campaign.Resolve.
 func Parse(text string, m *campaign.Map) *Sheet {
-	return parseLines(meaningfulLines(text), m)
+	return parseLines(withQuotedHeader(text, meaningfulLines(text)), m)
 }
 
-// parseLines is Parse of a text's meaningful lines.
+// parseLines is Parse of a text's lines (withQuotedHeader).
 func parseLines(lines []textLine, m *campaign.Map) *Sheet {
 	p := &parser{m: m, s: &Sheet{}}
 	for _, l := range lines {
-		if !p.line(l) {
-			break
+		p.s.Form = p.s.Form || l.form
+	}
+	if len(lines) > 0 && lines[0].quoted {
+		p.reply(lines)
+	} else {
+		for _, l := range lines {
+			if !l.form && !p.line(l) {
+				break
+			}
 		}
 	}
 	if p.s.HeaderLine == 0 {
@@ -129,6 +175,54 @@ func (p *parser) problem(n int, code, hint, format string, args ...any) {
 		}
 	}
 	p.s.Problems = append(p.s.Problems, Problem{Line: n, Code: code, Text: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// reply reads a reply with no header line of its own: the header is the
+// one it quotes; of the player's own lines, those that look like orders
+// are read and the rest is taken for chatter, wherever they stand (above
+// the quote, below it, between its lines). A PASSWORD (CLAVE) line gives
+// the password the quoted order form leaves for the player to type.
+func (p *parser) reply(lines []textLine) {
+	p.s.Reply = true
+	p.header(lines[0])
+	for _, l := range lines[1:] {
+		first := lookupKeyword(l.words[0])
+		switch {
+		case l.form:
+		case first == kwPassword:
+			p.password(l)
+		case first.order() || first == kwFinal || unitOf(l.words[0]) != notUnit || isReplyCommand(first, l):
+			if !p.line(l) {
+				return
+			}
+		}
+	}
+}
+
+// isReplyCommand says whether a reply's line is a mail command: in a
+// reply, where chatter is ignored, a SEND or SHOW line counts only when it
+// names what to send or show ("Send my regards" stays chatter).
+func isReplyCommand(first keyword, l textLine) bool {
+	if first == kwHelp {
+		return len(l.words) == 1
+	}
+	if !isCommand(first) || len(l.words) < 2 {
+		return false
+	}
+	switch lookupKeyword(l.words[1]) {
+	case kwReport, kwMap, kwOrders:
+		return true
+	}
+	return false
+}
+
+// password reads a PASSWORD (CLAVE) line of a reply.
+func (p *parser) password(l textLine) {
+	if len(l.words) != 2 {
+		p.problem(l.n, CodeBadHeader, "write PASSWORD and your password on a line of their own", "a password is one word, with no spaces")
+		return
+	}
+	p.s.Password = l.words[1]
 }
 
 // line handles one meaningful line; false ends the orders.
@@ -158,6 +252,8 @@ func (p *parser) line(l textLine) bool {
 		p.result(l)
 	case first == kwFinal:
 		p.final(l)
+	case isCommand(first):
+		p.command(first, l)
 	case first.unitVerb():
 		verb := strings.ToUpper(l.words[0])
 		unit := "army"
@@ -314,10 +410,16 @@ func (s *Sheet) Echo() []EchoLine {
 	if s.InitiativeLine > 0 {
 		out = append(out, EchoLine{s.InitiativeLine, "INITIATIVE " + strings.ToUpper(string(s.Set.Initiative))})
 	}
-	if s.Final {
+	if s.Final && s.FinalLine > 0 {
 		out = append(out, EchoLine{s.FinalLine, "FINAL"})
 	}
+	for _, c := range s.Commands {
+		out = append(out, EchoLine{c.Line, c.String()})
+	}
 	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
+	if s.Final && s.FinalLine == 0 { // made final by a later mail's FINAL
+		out = append(out, EchoLine{0, "FINAL"})
+	}
 	return out
 }
 

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"bytes"
 	"fmt"
 	"net/mail"
 	"regexp"
@@ -55,6 +56,27 @@ type Ack struct {
 	// Commitment is the SHA-256 of this turn's dice seed: the dice are
 	// fixed before the orders, and the report reveals the seed.
 	Commitment string
+	// Commands are the answers to the mail's commands (issue 9), and
+	// Attachments what they send.
+	Commands    []AckCommand
+	Attachments []Attachment
+}
+
+// AckCommand is the answer to one mail command.
+type AckCommand struct {
+	Line    int
+	Kind    string // "report", "map", "orders", "final", "help" (orders.CommandKind and FINAL)
+	Turn    int    // the report's turn; the turn of the orders shown or made final
+	Missing bool   // report: that turn has no report; orders: none were sent
+	Played  int    // report: the last turn played (0: none)
+	Files   []string
+	Orders  []string // orders: the orders as they stand, as understood
+}
+
+// Attachment is a file an answer carries.
+type Attachment struct {
+	Name, ContentType string
+	Data              []byte
 }
 
 // AckResult is one RESULT line of the moderator's mail: recorded, or
@@ -92,6 +114,7 @@ const (
 	AckAccepted = "accepted"
 	AckLate     = "late"
 	AckRejected = "rejected"
+	AckCommands = "commands" // requests and no orders
 )
 
 // AckMessageID is the acknowledgement's Message-ID without the angle
@@ -134,7 +157,38 @@ func ComposeAck(a Ack) ([]byte, error) {
 		msg.SetGenHeader(gomail.HeaderReferences, strings.Join(refs, " "))
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, body)
+	for _, f := range a.Attachments {
+		if err := msg.AttachReader(f.Name, bytes.NewReader(f.Data), gomail.WithFileContentType(gomail.ContentType(f.ContentType))); err != nil {
+			return nil, fmt.Errorf("reports: attaching %s: %w", f.Name, err)
+		}
+	}
+	if len(a.Attachments) > 0 {
+		var files []byte
+		for _, f := range a.Attachments {
+			files = append(files, f.Data...)
+		}
+		msg.SetBoundary(boundary(files, body)) // reproducible: the same answer, the same bytes
+	}
 	return writeMsg(msg, a.To.Address)
+}
+
+// commandLines answers each command, in the mail's order.
+func (a *Ack) commandLines(w *words) []string {
+	var out []string
+	for _, c := range a.Commands {
+		name := "ack.command." + c.Kind
+		switch {
+		case c.Missing && c.Kind == "report":
+			name += ".missing"
+		case c.Missing:
+			name += ".none"
+		}
+		out = append(out, w.text(name, args{"Line": c.Line, "Turn": c.Turn, "Played": c.Played, "Files": strings.Join(c.Files, ", ")}))
+		for _, o := range c.Orders {
+			out = append(out, "  "+o)
+		}
+	}
+	return out
 }
 
 func (a *Ack) check() error {
@@ -147,8 +201,8 @@ func (a *Ack) check() error {
 		return fmt.Errorf("reports: an acknowledgement needs a Message-ID domain\nhint: use the domain of the sender address")
 	case a.Date.IsZero() || a.Deadline.IsZero():
 		return fmt.Errorf("reports: an acknowledgement needs its date (the injected clock) and the turn's deadline")
-	case a.Status != AckAccepted && a.Status != AckLate && a.Status != AckRejected:
-		return fmt.Errorf("reports: mail %s has status %q, which gets no acknowledgement\nhint: acknowledge accepted, late and rejected mails; ignored ones are never answered", a.Name, a.Status)
+	case a.Status != AckAccepted && a.Status != AckLate && a.Status != AckRejected && a.Status != AckCommands:
+		return fmt.Errorf("reports: mail %s has status %q, which gets no acknowledgement\nhint: acknowledge accepted, late, rejected and command mails; ignored ones are never answered", a.Name, a.Status)
 	case a.Status == AckRejected && a.Reason == "":
 		return fmt.Errorf("reports: the rejection of mail %s gives no reason", a.Name)
 	case a.Status == AckAccepted && len(a.Preview) > 0 && (a.Map == nil || a.State == nil):
@@ -193,6 +247,9 @@ func (a *Ack) body(w *words) string {
 	}
 	if len(a.Equipment) > 0 && a.Status == AckAccepted {
 		paras = append(paras, section(w.text("ack.equipment.heading", nil), a.equipmentLines(w)))
+	}
+	if len(a.Commands) > 0 {
+		paras = append(paras, section(w.text("ack.commands.heading", nil), a.commandLines(w)))
 	}
 	if a.Commitment != "" && a.Status == AckAccepted {
 		paras = append(paras, w.text("ack.commitment", args{"Turn": a.Turn, "Commitment": a.Commitment}))

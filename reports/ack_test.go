@@ -343,7 +343,7 @@ func TestComposeAckErrors(t *testing.T) {
 		{"no domain", func(a *Ack) { a.Domain = "" }, "reports: an acknowledgement needs a Message-ID domain\nhint: use the domain of the sender address"},
 		{"no deadline", func(a *Ack) { a.Deadline = time.Time{} }, "reports: an acknowledgement needs its date (the injected clock) and the turn's deadline"},
 		{"ignored", func(a *Ack) { a.Status = "ignored" },
-			"reports: mail 1765051200.M1P2.mx:2,S has status \"ignored\", which gets no acknowledgement\nhint: acknowledge accepted, late and rejected mails; ignored ones are never answered"},
+			"reports: mail 1765051200.M1P2.mx:2,S has status \"ignored\", which gets no acknowledgement\nhint: acknowledge accepted, late, rejected and command mails; ignored ones are never answered"},
 		{"no reason", func(a *Ack) { a.Status, a.Reason = AckRejected, "" }, "reports: the rejection of mail 1765051200.M1P2.mx:2,S gives no reason"},
 		{"no state", func(a *Ack) { a.State = nil }, "reports: the preview of mail 1765051200.M1P2.mx:2,S comes without the map and state it was computed on"},
 		{"language", func(a *Ack) { a.Lang = "it" }, "templates: no texts for language \"it\"\nhint: the languages are en, es"},

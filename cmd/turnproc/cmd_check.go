@@ -88,7 +88,7 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 		if rc.Status == orders.StatusIgnored || rc.From == "" || exists(path) {
 			continue // no answer to machines, nor to a mail with no sender to answer
 		}
-		eml, err := c.ack(rc, turn, s, replaces, now, results[rc.Name])
+		eml, err := c.ack(rc, turn, s, in, replaces, now, results[rc.Name])
 		if err != nil { // one mail that cannot be answered must not silence the others
 			e.log.Warn("mail not answered", "mail", rc.Name, "from", rc.From, "error", err)
 			continue
@@ -103,7 +103,7 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 }
 
 // ack composes the answer to one received mail.
-func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, replaces string, now time.Time, results []reports.AckResult) ([]byte, error) {
+func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, in *orders.Intake, replaces string, now time.Time, results []reports.AckResult) ([]byte, error) {
 	a := reports.Ack{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
 		Lang: c.cfg.Campaign.Language, From: c.cfg.Delivery.From, Domain: domainOf(c.cfg.Delivery.From.Address),
 		Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn), Name: rc.Name, Reason: rc.Reason,
@@ -140,6 +140,12 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, repl
 		if a.Status == string(orders.StatusAccepted) && !orders.IsModerator(rc.Player) {
 			a.Preview, a.Map, a.State = campaign.Preview(c.m, c.cfg.Rules(), s, sh.Set), c.m, s
 			a.Equipment = c.checkEquipment(s, rc.Player, sh.Equipment)
+		}
+		if a.Status == string(orders.StatusAccepted) || a.Status == string(orders.StatusCommands) {
+			var err error
+			if a.Commands, a.Attachments, err = c.answerCommands(rc, turn, in, a.Lang); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return reports.ComposeAck(a)

@@ -276,12 +276,19 @@ func messageID(t *testing.T, raw []byte) string {
 // attachedPDF is the decoded PDF attached to a multipart mail; nil if none.
 func attachedPDF(t *testing.T, raw []byte) []byte {
 	t.Helper()
+	return mailPart(t, raw, "application/pdf")
+}
+
+// mailPart is the decoded body of the first part of a multipart mail with
+// the given media type; nil if there is none.
+func mailPart(t *testing.T, raw []byte, mediaType string) []byte {
+	t.Helper()
 	msg, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
-	mediaType, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
-	if err != nil || !strings.HasPrefix(mediaType, "multipart/") {
+	top, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || !strings.HasPrefix(top, "multipart/") {
 		return nil
 	}
 	r := multipart.NewReader(msg.Body, params["boundary"])
@@ -290,18 +297,21 @@ func attachedPDF(t *testing.T, raw []byte) []byte {
 		if err != nil {
 			return nil
 		}
-		if ct, _, _ := mime.ParseMediaType(part.Header.Get("Content-Type")); ct != "application/pdf" {
+		if ct, _, _ := mime.ParseMediaType(part.Header.Get("Content-Type")); ct != mediaType {
 			continue
 		}
-		enc, err := io.ReadAll(part)
+		enc, err := io.ReadAll(part) // quoted-printable is decoded by the reader
 		if err != nil {
 			t.Fatal(err)
 		}
-		pdf := make([]byte, len(enc))
-		n, err := base64Decode(pdf, enc)
-		if err != nil {
-			t.Fatalf("the PDF attachment is not base64: %v", err)
+		if !strings.EqualFold(part.Header.Get("Content-Transfer-Encoding"), "base64") {
+			return enc
 		}
-		return pdf[:n]
+		data := make([]byte, len(enc))
+		n, err := base64Decode(data, enc)
+		if err != nil {
+			t.Fatalf("the %s part is not base64: %v", mediaType, err)
+		}
+		return data[:n]
 	}
 }
