@@ -2,18 +2,16 @@ package orders
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"io"
-	"mime/quotedprintable"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/emersion/go-message"
 	"golang.org/x/crypto/bcrypt"
-	"golang.org/x/text/encoding/charmap"
+
+	"github.com/turnproc/turnproc/campaign/gen"
 )
 
 // benchPlayers is how many players the 10k benchmarks have; the even ones
@@ -50,56 +48,9 @@ func benchMails(n int) []Received {
 	return mails
 }
 
-// benchBody is the rest of a mail of the given shape: its content header
-// fields, a blank line and the body.
+// benchBody is the rest of a mail of the given shape (gen.Body).
 func benchBody(shape int, orders string) string {
-	greeting := "Hola Marta,\r\n\r\naquí van mis órdenes.\r\n\r\n"
-	signature := "\r\n-- \r\nUn jugador\r\n"
-	switch shape {
-	case 0: // plain UTF-8
-		return "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + greeting + orders + signature
-	case 1: // multipart/alternative, as most webmails send
-		html := "<div dir=\"ltr\"><p>" + strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "<br>") + "</p></div>"
-		return "Content-Type: multipart/alternative; boundary=\"alt\"\r\n\r\n" +
-			"--alt\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(greeting+orders+signature) +
-			"\r\n--alt\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(html) + "\r\n--alt--\r\n"
-	case 2: // an old Windows client: windows-1252, quoted-printable
-		cp, err := charmap.Windows1252.NewEncoder().String(greeting + orders + signature)
-		if err != nil {
-			panic(err)
-		}
-		return "Content-Type: text/plain; charset=windows-1252\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(cp)
-	case 3: // a phone: HTML only
-		html := "<html><head><style>p{margin:0}</style></head><body><p>" +
-			strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "</p><p>") + "</p><blockquote>&gt; old report</blockquote></body></html>"
-		return "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + html
-	default: // the orders in a .txt attachment
-		return "Content-Type: multipart/mixed; boundary=\"mix\"\r\n\r\n" +
-			"--mix\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nórdenes adjuntas\r\n" +
-			"--mix\r\nContent-Type: text/plain; charset=utf-8; name=\"ordenes.txt\"\r\nContent-Disposition: attachment; filename=\"ordenes.txt\"\r\n" +
-			"Content-Transfer-Encoding: base64\r\n\r\n" + wrap76(base64.StdEncoding.EncodeToString([]byte(orders))) + "--mix--\r\n"
-	}
-}
-
-func qp(s string) string {
-	var b strings.Builder
-	w := quotedprintable.NewWriter(&b)
-	if _, err := io.WriteString(w, s); err != nil {
-		panic(err)
-	}
-	if err := w.Close(); err != nil {
-		panic(err)
-	}
-	return b.String()
-}
-
-func wrap76(s string) string {
-	var b strings.Builder
-	for len(s) > 76 {
-		b.WriteString(s[:76] + "\r\n")
-		s = s[76:]
-	}
-	return b.String() + s + "\r\n"
+	return gen.Body(shape, "Hola Marta,\r\n\r\naquí van mis órdenes.\r\n\r\n", orders, "\r\n-- \r\nUn jugador\r\n")
 }
 
 // benchWindow knows the 64 players; the even ones have a bcrypt hash of

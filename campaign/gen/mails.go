@@ -223,13 +223,19 @@ func (g *generator) mail(i, shape int, lines []string, at time.Time, what string
 	head := fmt.Sprintf("Return-Path: <%[1]s>\r\nFrom: Player %[2]d <%[1]s>\r\nTo: turns@gen.example\r\n"+
 		"Subject: =?utf-8?Q?=C3=B3rdenes?= turn 1\r\nDate: %[3]s\r\nMessage-ID: <%[4]s@players.example>\r\nMIME-Version: 1.0\r\n",
 		email(i), i+1, at.Format(time.RFC1123Z), name)
-	return Mail{Name: name, Raw: []byte(head + body(shape, greeting, orders, sign)), At: at}
+	return Mail{Name: name, Raw: []byte(head + Body(shape, greeting, orders, sign)), At: at}
 }
 
-// body is the rest of a mail of the given shape: its content header
-// fields, a blank line and the body.
-func body(shape int, greeting, orders, sign string) string {
-	switch shape {
+// Shapes is how many shapes of mail Body writes.
+const Shapes = 5
+
+// Body is the rest of an order mail in one of the Shapes the common mail
+// clients send (0 plain text, 1 multipart/alternative, 2 windows-1252
+// quoted-printable, 3 HTML only quoting an old report, 4 the orders in a
+// .txt attachment): its content header fields, a blank line and the body.
+// Lines end CRLF.
+func Body(shape int, greeting, orders, sign string) string {
+	switch shape % Shapes {
 	case 0:
 		return "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + greeting + orders + sign
 	case 1:
@@ -245,7 +251,7 @@ func body(shape int, greeting, orders, sign string) string {
 		return "Content-Type: text/plain; charset=windows-1252\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(cp)
 	case 3:
 		html := "<html><head><style>p{margin:0}</style></head><body><p>" +
-			strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "</p><p>") + "</p></body></html>"
+			strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "</p><p>") + "</p><blockquote>&gt; old report</blockquote></body></html>"
 		return "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + html
 	default:
 		return "Content-Type: multipart/mixed; boundary=\"mix\"\r\n\r\n" +
