@@ -230,8 +230,8 @@ func (a *authenticator) decide(rm readMail) Receipt {
 		rc.Status, rc.Reason = StatusRejected, reason
 		return rc
 	}
-	if rc.Sheet.CommandsOnly() {
-		rc.Status = StatusCommands // answered whenever it comes: no deadline for requests
+	if rc.Sheet.CommandsOnly() && !(rc.Sheet.Final && a.late(rc)) {
+		rc.Status = StatusCommands // answered whenever it comes: no deadline for requests, but FINAL
 		return rc
 	}
 	if a.late(rc) {
@@ -309,10 +309,14 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 // noOrdersReason says why a form or reply with no order in it changes
 // nothing.
 func noOrdersReason(s *Sheet) string {
-	if s.Form && !s.Reply {
-		return "the order form came back with no order given (delete the # in front of each order you give): your orders for this turn are unchanged"
+	unchanged := "your orders for this turn are unchanged"
+	switch {
+	case len(s.Problems) > 0:
+		return "no order in the mail could be read (see the problems): " + unchanged
+	case s.Form && !s.Reply:
+		return "the order form came back with no order given (delete the # in front of each order you give): " + unchanged
 	}
-	return "the reply gives no orders (write them above the quoted text, one a line): your orders for this turn are unchanged"
+	return "the reply gives no orders (write them on lines of their own, outside the quoted text): " + unchanged
 }
 
 // checkHeader checks the header against the turn; "" means it names this

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -84,7 +85,12 @@ func (p *parser) command(first keyword, l textLine) {
 		p.problem(l.n, CodeUnknownCommand, commandList, "unknown command %q", strings.Join(w[:min(len(w), 2)], " "))
 		return
 	}
-	if p.noExtraWords(l, used) {
+	if !p.noExtraWords(l, used) {
+		return
+	}
+	// The same request twice is answered once: a map is not drawn for
+	// each copy of the line.
+	if !slices.ContainsFunc(p.s.Commands, func(o Command) bool { return o.Kind == c.Kind && o.Turn == c.Turn }) {
 		p.s.Commands = append(p.s.Commands, c)
 	}
 }

@@ -43,11 +43,13 @@ func TestParseCommands(t *testing.T) {
 }
 
 // TestCommandsInAReply: in a reply, SEND and SHOW lines count when they
-// name what to send; other chatter stays chatter.
+// name what to send (twice is once); other chatter stays chatter, END
+// with more words on its line too.
 func TestCommandsInAReply(t *testing.T) {
-	s := Parse("Send my regards to Belegar!\nSEND MAP\nPASSWORD barak\n\nOn Sunday, turnproc wrote:\n> CAMPAIGN riverlands PLAYER dwarfs TURN 2 PASSWORD ????\n", riverlands(t))
-	if !s.Reply || s.Password != "barak" || !slices.Equal(s.Commands, []Command{{2, CommandMap, 0}}) || len(s.Problems) > 0 {
-		t.Errorf("reply %v, password %q, commands %v, problems %v", s.Reply, s.Password, s.Commands, s.Problems)
+	s := Parse("Send my regards to Belegar!\nSEND MAP\nSEND MAP\nPASSWORD barak\nEnd of the war soon, I hope.\nA3 MOVE Q4\n\nOn Sunday, turnproc wrote:\n"+
+		"> CAMPAIGN riverlands PLAYER dwarfs TURN 2 PASSWORD ????\n> END\n> "+FormMarker+": riverlands dwarfs 2\n", riverlands(t))
+	if !s.Reply || s.Password != "barak" || !slices.Equal(s.Commands, []Command{{2, CommandMap, 0}}) || len(s.Problems) > 0 || len(s.Set.Orders) != 1 {
+		t.Errorf("reply %v, password %q, commands %v, orders %v, problems %v", s.Reply, s.Password, s.Commands, s.Set.Orders, s.Problems)
 	}
 }
 

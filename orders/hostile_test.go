@@ -130,11 +130,11 @@ var hostileCases = []hostileCase{
 	{"mime-unterminated.eml", StatusAccepted, "orcs", `line 7: unknown order "Grom"`}, // the orders came before the part cut short
 
 	// Replies and quotes.
-	// Issue 9: orders above a quoted header are a reply, read with it.
-	{"quote-header-only-in-quote.eml", StatusAccepted, "orcs", ""},
+	// Not a reply to a report: the quoted mail is no order form (issue 9).
+	{"quote-header-only-in-quote.eml", StatusRejected, "", noHeaderLine},
 	{"quote-nested-quotes.eml", StatusAccepted, "orcs", ""},
 	{"quote-old-report-below-orders.eml", StatusAccepted, "orcs", ""},
-	{"quote-outlook-original-only.eml", StatusRejected, "empire", "the reply gives no orders"},
+	{"quote-outlook-original-only.eml", StatusRejected, "", noHeaderLine},
 
 	// Whose orders, for which campaign and turn.
 	{"scope-header-in-subject-only.eml", StatusRejected, "", noHeaderLine},

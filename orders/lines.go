@@ -177,25 +177,29 @@ func endsOwnText(t string) bool {
 var formWords = []string{FormMarker}
 
 // withQuotedHeader gives the lines to parse of a text: its meaningful
-// lines, and when none is a header line but the text quotes one (a reply
-// to a report, whose order form has the header, or to an
-// acknowledgement), that header first, marked quoted.
+// lines, and when none is a header line but the text quotes the order form
+// of a report (a reply to the report), the form's header first, marked
+// quoted.
 func withQuotedHeader(text string, lines []textLine) []textLine {
 	if headerIn(lines) {
 		return lines
 	}
-	h, ok := quotedHeader(text)
+	h, ok := quotedFormHeader(text)
 	if !ok {
 		return lines
 	}
 	return append([]textLine{h}, lines...)
 }
 
-// quotedHeader finds the first header line in the quoted text of a reply:
-// lines marked ">" (at any depth), and QUIRK: Outlook's unmarked original
-// below "-----Original Message-----".
-func quotedHeader(text string) (textLine, bool) {
-	original := false
+// quotedFormHeader finds the header line of the order form a reply quotes:
+// in lines marked ">" (at any depth), or QUIRK: below Outlook's unmarked
+// "-----Original Message-----". Only a quoted form counts (its marker line
+// must be quoted too): the header of any other quoted mail, a player's
+// own orders with his password, say, is not the sender's.
+func quotedFormHeader(text string) (textLine, bool) {
+	original, form := false, false
+	var header textLine
+	found := false
 	rest, more := normaliseNewlines(text), true
 	for n := 1; more; n++ {
 		var raw string
@@ -209,14 +213,33 @@ func quotedHeader(text string) (textLine, bool) {
 			continue
 		}
 		t = strings.TrimLeft(t, "> \t")
+		if strings.HasPrefix(t, FormMarker) {
+			form = true
+		}
 		if c := strings.IndexByte(t, '#'); c >= 0 {
 			t = t[:c]
 		}
-		if words := appendWords(nil, t); len(words) > 0 && lookupKeyword(words[0]) == kwCampaign {
-			return textLine{n: n, words: words, text: strings.TrimSpace(t), quoted: true}, true
+		if words := appendWords(nil, t); !found && len(words) > 0 && lookupKeyword(words[0]) == kwCampaign {
+			header, found = textLine{n: n, words: words, text: strings.TrimSpace(t), quoted: true}, true
 		}
 	}
-	return textLine{}, false
+	return header, found && form
+}
+
+// blankForm says whether a text's lines are an order form with nothing
+// given: its header, END and its marker line alone. Such a part (an
+// attached copy of the form) is not where a reply's orders are.
+func blankForm(lines []textLine) bool {
+	form := false
+	for _, l := range lines {
+		switch kw := lookupKeyword(l.words[0]); {
+		case l.form:
+			form = true
+		case kw != kwCampaign && kw != kwEnd:
+			return false
+		}
+	}
+	return form
 }
 
 // headerIn says whether meaningful lines hold a header line where Parse

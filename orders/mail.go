@@ -520,11 +520,12 @@ func (c *candidate) meaningful(b *lineBuffer) []textLine {
 var errFound = errors.New("orders: found")
 
 // readBody picks the orders text: the first candidate holding a header
-// line, in the order plain-text bodies, HTML bodies, text attachments;
-// with none, the first that quotes one (a reply to a report: its header
-// comes first, withQuotedHeader); with neither, the first candidate (so
-// the problems speak of what the player wrote). It gives the text's
-// meaningful lines.
+// line and something more than the unchanged order form, in the order
+// plain-text bodies, HTML bodies, text attachments; with none, the first
+// that quotes the form (a reply to a report: its header comes first,
+// withQuotedHeader); then an unchanged form; with none of these, the first
+// candidate (so the problems speak of what the player wrote). It gives the
+// text's meaningful lines.
 func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	r.lines.reset()
 	plain, htmls, files := r.plain[:0], r.htmls[:0], r.files[:0]
@@ -546,7 +547,7 @@ func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 			htmls = append(htmls, candidate{text: text, from: FromHTMLBody, html: true})
 		default:
 			plain = append(plain, candidate{text: text, from: FromPlainBody})
-			if c := &plain[len(plain)-1]; headerIn(c.meaningful(&r.lines)) {
+			if c := &plain[len(plain)-1]; ownHeader(c.meaningful(&r.lines)) {
 				// No later part can come first: the rest is not read.
 				return errFound
 			}
@@ -566,7 +567,7 @@ func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	}
 	// QUIRK: a multipart cut short (no closing boundary) keeps the parts read.
 	for i := range all {
-		if lines := all[i].meaningful(&r.lines); headerIn(lines) {
+		if lines := all[i].meaningful(&r.lines); ownHeader(lines) {
 			m.Text, m.TextFrom = all[i].text, all[i].from
 			return lines, nil
 		}
@@ -580,9 +581,20 @@ func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	if len(all) == 0 {
 		return nil, nil
 	}
+	for i := range all { // only a form sent back as it came
+		if headerIn(all[i].lines) {
+			m.Text, m.TextFrom = all[i].text, all[i].from
+			return all[i].lines, nil
+		}
+	}
 	m.Text, m.TextFrom = all[0].text, all[0].from
 	return all[0].lines, nil
 }
+
+// ownHeader says whether a part holds a header line of the player's that
+// gives something: a part that is only the order form, unchanged (an
+// attached copy), yields to a reply in another part.
+func ownHeader(lines []textLine) bool { return headerIn(lines) && !blankForm(lines) }
 
 // classify says whether a leaf part may hold orders: its media type
 // ("text/plain" or "text/html", "" to skip it) and, for a file, its name.

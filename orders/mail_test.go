@@ -114,9 +114,7 @@ func TestReadMail(t *testing.T) {
 			subject: "Undelivered Mail Returned to Sender", date: "2026-12-05T09:00:05Z",
 			messageID: "20261205090005.ABC12@mail.riverlands.example", textFrom: FromPlainBody,
 			automated: "sent by a mail server (MAILER-DAEMON)",
-			// The bounce quotes the order mail: read as a reply, it finds
-			// the quoted header and no orders (Collect ignores it first).
-			echo: []string{"line 5: CAMPAIGN riverlands PLAYER empire TURN 1"},
+			problems:  []string{"no header line; hint: start the orders with CAMPAIGN <campaign> PLAYER <player> TURN <turn> (or CAMPAÑA … JUGADOR … TURNO …)"},
 		},
 	}
 	for _, tt := range tests {

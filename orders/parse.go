@@ -32,8 +32,8 @@ type Sheet struct {
 	Final     bool
 	FinalLine int
 	// Reply: the text had no header line of its own, and the header is the
-	// one it quotes (the order form of the report answered): only the
-	// player's own lines that look like orders were read.
+	// one of the order form it quotes: only the player's own lines that
+	// look like orders were read (so too for a Form sent back filled in).
 	Reply bool
 	// Form: the text is the order form of a report sent back (FormMarker).
 	Form bool
@@ -62,7 +62,15 @@ func (s *Sheet) Blank() bool {
 // CommandsOnly says whether the sheet holds mail commands (FINAL is one)
 // and no order: a request, not an order set, so it replaces no orders.
 func (s *Sheet) CommandsOnly() bool {
-	return s.noOrders() && (len(s.Commands) > 0 || s.Final || s.hasProblem(CodeUnknownCommand))
+	if !s.noOrders() || !(len(s.Commands) > 0 || s.Final || s.hasProblem(CodeUnknownCommand)) {
+		return false
+	}
+	for _, p := range s.Problems { // an order written wrong is an order meant
+		if p.Code != CodeUnknownCommand {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Sheet) hasProblem(code string) bool {
@@ -147,8 +155,8 @@ func parseLines(lines []textLine, m *campaign.Map) *Sheet {
 	for _, l := range lines {
 		p.s.Form = p.s.Form || l.form
 	}
-	if len(lines) > 0 && lines[0].quoted {
-		p.reply(lines)
+	if h := formHeader(lines); h >= 0 {
+		p.reply(lines, h)
 	} else {
 		for _, l := range lines {
 			if !l.form && !p.line(l) {
@@ -177,24 +185,44 @@ func (p *parser) problem(n int, code, hint, format string, args ...any) {
 	p.s.Problems = append(p.s.Problems, Problem{Line: n, Code: code, Text: fmt.Sprintf(format, args...), Hint: hint})
 }
 
-// reply reads a reply with no header line of its own: the header is the
-// one it quotes; of the player's own lines, those that look like orders
+// formHeader is the index of the order form's header among the lines to
+// parse, when the text is a reply quoting the form (its header comes
+// first, quoted) or the form itself, filled in; else −1.
+func formHeader(lines []textLine) int {
+	if len(lines) > 0 && lines[0].quoted {
+		return 0
+	}
+	if !slices.ContainsFunc(lines, func(l textLine) bool { return l.form }) {
+		return -1
+	}
+	return slices.IndexFunc(lines, func(l textLine) bool { return lookupKeyword(l.words[0]) == kwCampaign })
+}
+
+// reply reads a reply to a report, or its order form sent back: the
+// header is the form's; of the other lines, those that look like orders
 // are read and the rest is taken for chatter, wherever they stand (above
-// the quote, below it, between its lines). A PASSWORD (CLAVE) line gives
-// the password the quoted order form leaves for the player to type.
-func (p *parser) reply(lines []textLine) {
-	p.s.Reply = true
-	p.header(lines[0])
-	for _, l := range lines[1:] {
+// the quote, below it, between its lines, in the form). END ends the
+// orders only on a line of its own. A quoted header's password is not
+// taken: the sender gives his own on a PASSWORD (CLAVE) line, or in the
+// header of the form he fills in.
+func (p *parser) reply(lines []textLine, header int) {
+	p.s.Reply = lines[header].quoted
+	p.header(lines[header])
+	if lines[header].quoted {
+		p.s.Password = ""
+	}
+	for i, l := range lines {
 		first := lookupKeyword(l.words[0])
 		switch {
-		case l.form:
+		case i == header || l.form:
 		case first == kwPassword:
 			p.password(l)
-		case first.order() || first == kwFinal || unitOf(l.words[0]) != notUnit || isReplyCommand(first, l):
-			if !p.line(l) {
+		case first == kwEnd:
+			if len(l.words) == 1 {
 				return
 			}
+		case first.order() || first == kwFinal || unitOf(l.words[0]) != notUnit || isReplyCommand(first, l):
+			p.line(l)
 		}
 	}
 }
@@ -254,6 +282,8 @@ func (p *parser) line(l textLine) bool {
 		p.final(l)
 	case isCommand(first):
 		p.command(first, l)
+	case first == kwPassword && p.s.Password == "":
+		p.password(l)
 	case first.unitVerb():
 		verb := strings.ToUpper(l.words[0])
 		unit := "army"
@@ -417,9 +447,6 @@ func (s *Sheet) Echo() []EchoLine {
 		out = append(out, EchoLine{c.Line, c.String()})
 	}
 	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
-	if s.Final && s.FinalLine == 0 { // made final by a later mail's FINAL
-		out = append(out, EchoLine{0, "FINAL"})
-	}
 	return out
 }
 

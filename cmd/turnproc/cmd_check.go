@@ -141,7 +141,7 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, in *
 			a.Preview, a.Map, a.State = campaign.Preview(c.m, c.cfg.Rules(), s, sh.Set), c.m, s
 			a.Equipment = c.checkEquipment(s, rc.Player, sh.Equipment)
 		}
-		if a.Status == string(orders.StatusAccepted) || a.Status == string(orders.StatusCommands) {
+		if a.Status != string(orders.StatusRejected) { // requests are answered late too
 			var err error
 			if a.Commands, a.Attachments, err = c.answerCommands(rc, turn, in, a.Lang); err != nil {
 				return nil, err

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 
 	"github.com/turnproc/turnproc/orders"
@@ -37,22 +39,39 @@ func (c *campaignFiles) answerCommands(rc orders.Receipt, turn int, in *orders.I
 				a.Files = append(a.Files, x.Name)
 			}
 		case orders.CommandOrders:
-			if stored := in.Accepted[rc.Player]; stored == nil {
-				a.Missing = true
-			} else {
-				for _, l := range stored.Echo() {
-					if l.Line != stored.HeaderLine || l.Line == 0 {
-						a.Orders = append(a.Orders, l.Text)
-					}
-				}
-			}
+			a.Orders, a.Missing = storedOrders(in.Accepted[rc.Player])
 		}
 		answers = append(answers, a)
 	}
-	if rc.Status == orders.StatusCommands && sh.Final {
+	switch {
+	case sh.Final && rc.Status == orders.StatusCommands:
 		answers = append(answers, reports.AckCommand{Line: sh.FinalLine, Kind: "final", Turn: turn})
+	case sh.Final && rc.Status == orders.StatusAccepted && sh.CommandsOnly():
+		// FINAL with no orders before it: no orders at all, final.
+		answers = append(answers, reports.AckCommand{Line: sh.FinalLine, Kind: "final", Turn: turn, Missing: true})
 	}
 	return answers, files, nil
+}
+
+// storedOrders lists the orders that count as they stand: the lines of
+// the accepted set but its header and its requests, FINAL last.
+func storedOrders(stored *orders.Sheet) (lines []string, none bool) {
+	if stored == nil {
+		return nil, true
+	}
+	requests := map[int]bool{stored.HeaderLine: true}
+	for _, c := range stored.Commands {
+		requests[c.Line] = true
+	}
+	for _, l := range stored.Echo() {
+		if !requests[l.Line] && l.Text != "FINAL" {
+			lines = append(lines, l.Text)
+		}
+	}
+	if stored.Final {
+		lines = append(lines, "FINAL")
+	}
+	return lines, false
 }
 
 // reportFile is the player's report of a played turn (the last played
@@ -67,7 +86,10 @@ func (c *campaignFiles) reportFile(player string, asked, current int, a *reports
 		return nil, nil
 	}
 	pdf, err := os.ReadFile(c.dir.TurnPath(a.Turn, "reports", player+".pdf"))
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) { // an archive pruned by hand: say so, answer the rest
+		a.Missing = true
+		return nil, nil
+	} else if err != nil {
 		return nil, fmt.Errorf("the report of turn %d for %s: %w", a.Turn, player, err)
 	}
 	name := reports.AttachmentName(c.cfg.Campaign.ID, a.Turn, player)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"mime/quotedprintable"
 	"net/mail"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,7 +49,7 @@ func TestMailCommands(t *testing.T) {
 	send("orders", karl, "CAMPAIGN riverlands PLAYER empire TURN 3\nA1 MOVE E9\n")
 	send("show", karl, "CAMPAIGN riverlands PLAYER empire TURN 3\nSHOW ORDERS\nFINAL\nSEND ARMIES\nHELP\n")
 	send("wrong-password", belegar, "CAMPAÑA riverlands JUGADOR dwarfs TURNO 3 CLAVE khazad\nENVIAR MAPA\n")
-	send("map", belegar, "ENVIAR MAPA\nCLAVE barak-varr\n\nEl domingo, turnproc escribió:\n> CAMPAÑA riverlands JUGADOR dwarfs TURNO 3 CLAVE ????\n")
+	send("map", belegar, "ENVIAR MAPA\nCLAVE barak-varr\n\nEl domingo, turnproc escribió:\n> CAMPAÑA riverlands JUGADOR dwarfs TURNO 3 CLAVE ????\n> FIN\n> # turnproc order form: riverlands dwarfs 3\n")
 	if code, out, stderr := run(t, at.Add(time.Hour), "check", "--dir", demo); code != exitOK {
 		t.Fatalf("check: %s%s", out, stderr)
 	}
@@ -90,6 +91,25 @@ func TestMailCommands(t *testing.T) {
 	}
 	if orders := readTestFile(t, filepath.Join(demo, "inbox", "003", "replies", replies["orders"].name)); len(orders) == 0 {
 		t.Error("the orders mail was not answered")
+	}
+
+	// A report pruned from the archive is said missing, the rest answered;
+	// FINAL from a player with no orders says what it stands for.
+	if err := os.Remove(filepath.Join(demo, "turns", "001", "reports", "empire.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	send("report-gone", karl, "CAMPAIGN riverlands PLAYER empire TURN 3\nSEND REPORT TURN 1\nSHOW ORDERS\n")
+	send("orcs-final", "Grom <grom@blackcrag.example>", "CAMPAIGN riverlands PLAYER orcs TURN 3\nFINAL\n")
+	if code, out, stderr := run(t, at.Add(time.Hour), "check", "--dir", demo); code != exitOK {
+		t.Fatalf("check: %s%s", out, stderr)
+	}
+	replies = repliesByParent(t, filepath.Join(demo, "inbox", "003", "replies"))
+	if gone := replies["report-gone"].body; !strings.Contains(gone, "line 2: the report of turn 1 is no longer in the archive: ask the moderator.") ||
+		!strings.Contains(gone, "    A1 MOVE E9") || !strings.Contains(gone, "    FINAL") {
+		t.Errorf("a pruned report:\n%s", gone)
+	}
+	if final := replies["orcs-final"].body; !strings.Contains(final, `line 2: you had sent no orders for turn 3: FINAL makes "no orders" your final word.`) {
+		t.Errorf("FINAL with no orders:\n%s", final)
 	}
 }
 
