@@ -6,8 +6,8 @@
 //
 // A generated campaign is a continent ringed by coast and sea, its players'
 // capitals on a lattice, each empire a block of owned land around its
-// capital (§1, D4), its armies spread over that block and its fleet on the
-// nearest coast (§3.1, §3.2). Each army gets five order lines (§4.1 moves,
+// capital (§1, D4), its armies spread over that block, and for an empire by
+// the sea a fleet on the nearest coast (§3.1, §3.2). Each army gets five order lines (§4.1 moves,
 // then a §5.1 action chosen by where it ends), so neighbours meet in the
 // free land between empires and fight (§6). Everything follows from the
 // Size and the Options: the same input gives the same bytes.
@@ -253,8 +253,8 @@ func (g *generator) landNear(at campaign.Coord) campaign.Coord {
 	return at
 }
 
-// nearestWater is the coast square nearest to from a fleet may start on
-// (a sea-side square), if one lies within ten squares.
+// nearestWater is the coast square nearest to from, if it lies within ten
+// squares and no fleet is there yet: where the player's fleet starts.
 func (g *generator) nearestWater(from campaign.Coord) (campaign.Coord, bool) {
 	best, found := campaign.Coord{}, false
 	for _, sq := range g.m.Squares() {
@@ -266,10 +266,10 @@ func (g *generator) nearestWater(from campaign.Coord) (campaign.Coord, bool) {
 			best, found = sq.At, true
 		}
 	}
-	if found && g.fleetAt(best) {
-		return best, false
+	if !found || g.fleetAt(best) { // a neighbour's fleet holds his nearest coast too: none
+		return campaign.Coord{}, false
 	}
-	return best, found
+	return best, true
 }
 
 func (g *generator) fleetAt(at campaign.Coord) bool {
