@@ -17,7 +17,7 @@ func TestFetchTakesAtMostMaxMails(t *testing.T) {
 	wantLater := Skipped{Reason: laterReason(extra), Later: extra}
 	t.Run("maildir", func(t *testing.T) {
 		dir := t.TempDir()
-		md, err := OpenMaildir(dir)
+		md, err := CreateMaildir(dir)
 		mustOK(t, err)
 		base := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 		for i := range MaxMailsPerFetch + extra {

@@ -1,7 +1,9 @@
 package orders
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -31,15 +33,35 @@ const (
 	seenFlag  = 'S'
 )
 
-// OpenMaildir opens dir as a maildir, creating it and its subdirectories
-// if missing.
+// OpenMaildir opens dir as a maildir. A maildir that is not there (or
+// lacks new/, cur/ or tmp/) is an error that satisfies
+// errors.Is(err, fs.ErrNotExist): a mailbox on a disk that is not mounted
+// must not be taken for an empty one, so only CreateMaildir makes one.
 func OpenMaildir(dir string) (*Maildir, error) {
+	for _, sub := range []string{"", "new", "cur", "tmp"} {
+		path := filepath.Join(dir, sub)
+		fi, err := os.Stat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("orders: maildir %s: %s is not there: %w", dir, path, fs.ErrNotExist)
+		case err != nil:
+			return nil, fmt.Errorf("orders: maildir %s: %w", dir, err)
+		case !fi.IsDir():
+			return nil, fmt.Errorf("orders: maildir %s: %s is not a folder", dir, path)
+		}
+	}
+	return &Maildir{dir: dir}, nil
+}
+
+// CreateMaildir makes dir a maildir, creating it and its subdirectories
+// where missing, then opens it.
+func CreateMaildir(dir string) (*Maildir, error) {
 	for _, sub := range []string{"new", "cur", "tmp"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
 			return nil, fmt.Errorf("orders: maildir %s: %w", dir, err)
 		}
 	}
-	return &Maildir{dir: dir}, nil
+	return OpenMaildir(dir)
 }
 
 // Dir is the maildir's directory.

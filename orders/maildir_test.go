@@ -13,7 +13,7 @@ import (
 
 func TestMaildirRoundTrip(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mailbox")
-	md, err := OpenMaildir(dir)
+	md, err := CreateMaildir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +75,7 @@ func TestMaildirRoundTrip(t *testing.T) {
 // names or Date headers say, and Taken marks them so that they come once.
 func TestMaildirFetch(t *testing.T) {
 	dir := t.TempDir()
-	md, err := OpenMaildir(dir)
+	md, err := CreateMaildir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestMaildirFetch(t *testing.T) {
 }
 
 func TestMaildirRefusesPaths(t *testing.T) {
-	md, err := OpenMaildir(t.TempDir())
+	md, err := CreateMaildir(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestMaildirRefusesPaths(t *testing.T) {
 // read when they can be, and reported, not fatal, when they cannot.
 func TestMaildirOddNames(t *testing.T) {
 	dir := t.TempDir()
-	md, err := OpenMaildir(dir)
+	md, err := CreateMaildir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

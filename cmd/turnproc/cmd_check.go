@@ -47,15 +47,11 @@ inbox/NNN/replies/ and, with delivery.kind = "smtp", sent with every other queue
 // mail not answered yet; it returns the turn, how many mails were fetched
 // and how many answered.
 func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn, fetched, answered int, err error) {
-	unlock, err := c.lockWork(e)
+	turn, s, unlock, err := c.begin(e)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	defer unlock()
-	turn, s, err := c.current()
-	if err != nil {
-		return 0, 0, 0, err
-	}
 	stored, skipped, err := c.pull(ctx, e, turn)
 	if err != nil {
 		return 0, 0, 0, err
@@ -75,6 +71,15 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 	if err := c.recordEquipment(s, in); err != nil {
 		return 0, 0, 0, err
 	}
+	answered, err = c.answer(e, turn, s, in, results, now)
+	return turn, len(stored), answered, err
+}
+
+// answer writes the answer to every mail of the turn's intake not
+// answered yet, into inbox/NNN/replies/, and counts them. check calls it
+// for the mail it fetched, and run for the mail it fetched itself at the
+// deadline, so that no mail goes unanswered.
+func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.Intake, results map[string][]reports.AckResult, now time.Time) (answered int, err error) {
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
 	for _, rc := range in.Receipts {
 		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
@@ -94,12 +99,12 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 			continue
 		}
 		if err := store.WriteFile(path, eml); err != nil {
-			return 0, 0, 0, err
+			return answered, err
 		}
 		answered++
 		e.log.Info("orders answered", "mail", rc.Name, "from", rc.From, "player", rc.Player, "status", rc.Status)
 	}
-	return turn, len(stored), answered, nil
+	return answered, nil
 }
 
 // ack composes the answer to one received mail.

@@ -47,19 +47,19 @@ the turn. Prints where the reports, mails, logs and states went.`)
 		if err != nil {
 			return err
 		}
-		turn, before, err := c.current()
+		// An hour before the deadline the moderator's cron runs check: every
+		// mail gets its acknowledgement.
+		due, err := c.dir.CurrentTurn() // the demo is alone on its campaign: no lock is needed to read the clock
 		if err != nil {
 			return err
 		}
-		// An hour before the deadline the moderator's cron runs check: every
-		// mail gets its acknowledgement.
-		_, _, answered, err := c.check(ctx, e, c.cfg.Deadline.DeadlineOf(turn).Add(-time.Hour))
+		turn, _, answered, err := c.check(ctx, e, c.cfg.Deadline.DeadlineOf(due).Add(-time.Hour))
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "\n%d order mails arrive for turn %d and %d acknowledgements are written to %s;\nthe deadline passes and the turn runs.\n",
 			n, turn, answered, filepath.Join(c.inboxDir(turn), "replies"))
-		rec, err := c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn))
+		rec, err := c.demoTurn(ctx, e)
 		if err != nil {
 			return err
 		}
@@ -145,4 +145,14 @@ func deliverDemoMail(c *campaignFiles, turnDir string) (int, error) {
 		}
 	}
 	return len(names), nil
+}
+
+// demoTurn runs the current turn at its deadline, as cron would.
+func (c *campaignFiles) demoTurn(ctx context.Context, e *env) (*turnRecord, error) {
+	turn, before, unlock, err := c.begin(e)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	return c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn))
 }

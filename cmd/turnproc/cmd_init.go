@@ -151,7 +151,7 @@ func writeNewCampaign(dir string, cfg *config.Config, configData, mapData []byte
 		return err
 	}
 	if cfg.Intake.Kind == config.IntakeMaildir { // a local path: checkLayout
-		if _, err := orders.OpenMaildir(filepath.Join(tmp, cfg.Intake.Maildir)); err != nil {
+		if _, err := orders.CreateMaildir(filepath.Join(tmp, cfg.Intake.Maildir)); err != nil {
 			return err
 		}
 	}

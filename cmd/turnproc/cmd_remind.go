@@ -29,6 +29,11 @@ Outside the window it does nothing. Meant for cron, beside turnproc check.`)
 	if err != nil {
 		return err
 	}
+	unlock, err := c.lockWork(e) // two reminders at once would both write, and both send
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	now := e.now()
 	st, err := c.status(ctx, now) // looks at the mail waiting in the maildir too, so it is not reminded for
 	if err != nil {

@@ -30,10 +30,11 @@ Example: turnproc result B3-1 attacker 230 450`)
 	if err != nil {
 		return err
 	}
-	_, s, err := c.current()
+	_, s, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	b := pendingBattle(s, res.Battle)
 	if b == nil {
 		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))

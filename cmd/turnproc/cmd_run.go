@@ -22,10 +22,14 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 		return err
 	}
 	c.offline = *offline
-	turn, before, err := c.current()
+	if err := c.checkDelivery(e.getenv); err != nil { // before any work, the lock file included
+		return err
+	}
+	turn, before, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
 	if now := e.now(); now.Before(deadline) && !*early && !c.allFinal(ctx, now) {
 		c.deliverAfter(ctx, e) // a run killed after its turn was complete left mail to send

@@ -94,10 +94,11 @@ Examples:
 	if err != nil {
 		return err
 	}
-	_, s, err := c.current()
+	_, s, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	b := pendingBattle(s, strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting its result", pos[0]), pendingSieges(s))

@@ -46,10 +46,11 @@ Example:
 	if err != nil {
 		return err
 	}
-	_, s, err := c.current()
+	_, s, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
+	defer unlock()
 	b := pendingBattle(s, strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting a result", strings.ToUpper(pos[0])), pendingSieges(s))

@@ -2,7 +2,9 @@ package main
 
 import (
 	"os"
+	"strings"
 	"syscall"
+	"time"
 )
 
 // crashEnv names the point at which crashPoint kills the process. It is
@@ -29,4 +31,28 @@ func crashPoint(e *env, point string) {
 	}
 	syscall.Kill(os.Getpid(), syscall.SIGKILL)
 	select {} // the signal is on its way
+}
+
+// pauseEnv names a point and a path, "point:path", at which pausePoint
+// stops the process until the test lets it go: it creates path.paused,
+// then waits for path.go. It is how the race tests hold one real process
+// at a chosen place while another runs. Nobody sets it in production.
+const pauseEnv = "TURNPROC_PAUSE_AT"
+
+// pauseLoaded is the point right after a command has read the turn it
+// works on.
+const pauseLoaded = "loaded"
+
+// pausePoint holds the process when the environment names this point.
+func pausePoint(e *env, point string) {
+	at, path, ok := strings.Cut(e.getenv(pauseEnv), ":")
+	if !ok || at != point {
+		return
+	}
+	os.WriteFile(path+".paused", nil, 0o600) // the test waits for it; a failure shows as its timeout
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(path + ".go"); err == nil {
+			return
+		}
+	}
 }

@@ -17,7 +17,8 @@ import (
 // run --early" again unless the turn was committed, then "turnproc
 // check". Issue 7: no order mail is fetched twice or lost, the turn is
 // resolved on all four players' orders, and each player fetches exactly
-// one report mail, the one in the turn's record, with a valid PDF.
+// one report mail, the one in the turn's record, with a valid PDF, and
+// the answer to his order mail.
 func TestEndToEndRunKilledAtEachPhase(t *testing.T) {
 	skipWithoutMailServers(t)
 	buildRoot := e2eRoot(t)
@@ -55,18 +56,24 @@ func TestEndToEndRunKilledAtEachPhase(t *testing.T) {
 			if n := strings.Count(intake, "status: accepted"); n != 4 {
 				t.Errorf("the turn was resolved on %d accepted order mails, want 4:\n%s", n, intake)
 			}
-			got := srv.settledMailboxes(t, map[string]int{"karl": 1, "belegar": 1, "grom": 1, "archaon": 1})
+			// Each player gets the answer to his order mail, which run fetched
+			// itself, and his report: each once.
+			got := srv.settledMailboxes(t, map[string]int{"karl": 2, "belegar": 2, "grom": 2, "archaon": 2})
 			players := map[string]string{"karl": "empire", "belegar": "dwarfs", "grom": "orcs", "archaon": "chaos"}
 			for user, msgs := range got {
-				if len(msgs) != 1 {
-					continue // counted by settledMailboxes
-				}
 				sent := readTestFile(t, filepath.Join(camp, "turns", "001", "outbox", players[user]+".eml"))
-				if messageID(t, sent) != msgs[0].messageID || !bytes.Equal(attachedPDF(t, msgs[0].raw), attachedPDF(t, sent)) {
-					t.Errorf("%s received %s, not the report of the turn's record", user, msgs[0].messageID)
+				var report *fetchedMail
+				for i := range msgs {
+					if msgs[i].messageID == messageID(t, sent) {
+						report = &msgs[i]
+					}
 				}
-				if pdf := attachedPDF(t, msgs[0].raw); !bytes.HasPrefix(pdf, []byte("%PDF-")) {
-					t.Errorf("%s's report carries no PDF", user)
+				if report == nil {
+					t.Errorf("%s did not receive the report of the turn's record", user)
+					continue
+				}
+				if pdf := attachedPDF(t, report.raw); !bytes.HasPrefix(pdf, []byte("%PDF-")) || !bytes.Equal(pdf, attachedPDF(t, sent)) {
+					t.Errorf("%s's report carries not the record's PDF", user)
 				}
 			}
 			if out := bin.run(t, "deliver", "--dir", camp); out != "0 mails sent, 0 queued.\n" {

@@ -110,10 +110,15 @@ func fileProblem(what, path string, err error) string {
 	return fmt.Sprintf("%s %s: %v", what, path, err)
 }
 
-// maildir opens the intake maildir.
+// maildir opens the intake maildir. One that is not there is a failure,
+// not an empty mailbox: a turn resolved on it would lose every order.
 func (c *campaignFiles) maildir() (*orders.Maildir, error) {
 	dir := c.cfg.Path(c.cfg.Intake.Maildir)
 	md, err := orders.OpenMaildir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, &cliError{code: exitFailure, err: err,
+			hint: "the mailbox that intake.maildir names is not there: if it lives on a disk or share that is not mounted, mount it and run again; turnproc creates a maildir only at init"}
+	}
 	if err != nil {
 		return nil, badInput(c.cfg.ErrorAt("intake.maildir", fileProblem("the maildir", dir, err),
 			"the maildir must be a folder (with new/, cur/ and tmp/) that turnproc can write"), "")
@@ -195,19 +200,16 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 // the turn's inbox, parse and authenticate the orders, resolve the turn
 // with its dice, render the reports and mails, then write the turn's
 // record and the new state snapshot last. Nothing but the fetched mail is
-// written if any step before the writing fails.
+// written if any step before the writing fails. The caller holds the work
+// lock, taken before it read the turn (begin).
 func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
-	if err := c.checkDelivery(e.getenv); err != nil {
-		return nil, err
-	}
-	unlock, err := c.lockWork(e)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
+	var err error
 	if !c.offline {
 		if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
+			if errors.Is(err, fs.ErrNotExist) { // a mailbox not there says what to do about it
+				return nil, err
+			}
 			return nil, &cliError{code: exitFailure, err: err, more: true,
 				hint: "the turn is not resolved without its mail: fix the mailbox and run again, or resolve with the mail already fetched: turnproc run --offline"}
 		}
@@ -221,10 +223,16 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 		return nil, err
 	}
 	rec.intake = orders.Collect(rec.mails, c.window(turn))
-	if _, err := c.recordMailedResults(before, rec.intake); err != nil {
+	mailed, err := c.recordMailedResults(before, rec.intake)
+	if err != nil {
 		return nil, err
 	}
 	if err := c.recordEquipment(before, rec.intake); err != nil {
+		return nil, err
+	}
+	// Mail that arrived after the last check is answered like any other:
+	// the report follows, but the player learns what was read.
+	if _, err := c.answer(e, turn, before, rec.intake, mailed, e.now()); err != nil {
 		return nil, err
 	}
 	rec.dice = campaign.NewDice(campaign.TurnSeed(before.Seed, turn), turn)

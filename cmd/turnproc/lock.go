@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // The campaign's locks are flock(2) locks on files of the campaign
@@ -32,6 +34,22 @@ func (c *campaignFiles) lockWork(e *env) (unlock func(), err error) {
 		ce.code = exitBlocked
 	}
 	return unlock, err
+}
+
+// begin takes the campaign's work lock, then reads the turn to be played
+// and the state before it. The order matters: a turn read before the lock
+// may be committed by another process meanwhile, and would then be played
+// a second time, with the next turn's mail filed under it.
+func (c *campaignFiles) begin(e *env) (turn int, s *campaign.State, unlock func(), err error) {
+	if unlock, err = c.lockWork(e); err != nil {
+		return 0, nil, nil, err
+	}
+	if turn, s, err = c.current(); err != nil {
+		unlock()
+		return 0, nil, nil, err
+	}
+	pausePoint(e, pauseLoaded)
+	return turn, s, unlock, nil
 }
 
 // lock takes an exclusive lock on a file of the campaign directory and
