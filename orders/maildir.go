@@ -32,10 +32,10 @@ const (
 )
 
 // OpenMaildir opens dir as a maildir, creating it and its subdirectories
-// if missing.
+// if missing, readable by their owner alone: mail holds passwords.
 func OpenMaildir(dir string) (*Maildir, error) {
 	for _, sub := range []string{"new", "cur", "tmp"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o700); err != nil {
 			return nil, fmt.Errorf("orders: maildir %s: %w", dir, err)
 		}
 	}

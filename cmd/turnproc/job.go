@@ -418,7 +418,7 @@ func (c *campaignFiles) write(e *env, rec *turnRecord) error {
 func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 	final := c.dir.TurnPath(rec.turn)
 	parent, pattern := filepath.Dir(final), "."+filepath.Base(final)+".tmp-*"
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(parent, store.DirMode); err != nil {
 		return err
 	}
 	stale, _ := filepath.Glob(filepath.Join(parent, pattern)) // the pattern is well-formed
@@ -431,10 +431,7 @@ func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp) // gone after the rename; a failed run leaves nothing
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
+	defer os.RemoveAll(tmp) // gone after the rename; a failed run leaves nothing; 0700 (store.DirMode)
 	for i, p := range slices.Sorted(maps.Keys(rec.files)) {
 		if i == len(rec.files)/2 {
 			crashPoint(e, crashRecordIn)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // The campaign's locks are flock(2) locks on files of the campaign
@@ -38,7 +40,7 @@ func (c *campaignFiles) lockWork(e *env) (unlock func(), err error) {
 // writes the holder into it.
 func (c *campaignFiles) lock(e *env, name, busy, hint string) (unlock func(), err error) {
 	path := c.dir.Path(name)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, store.FileMode)
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}
