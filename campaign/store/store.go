@@ -102,6 +102,11 @@ func (d *Dir) SaveState(s *campaign.State) error {
 		return fmt.Errorf("store: %w", err)
 	}
 	p := d.StatePath(s.Turn)
+	// What LoadState would refuse (a counter grown past campaign.MaxCount)
+	// is never written: the campaign stays at the turn it can read.
+	if _, err := campaign.DecodeState(p, bytes.NewReader(b.Bytes())); err != nil {
+		return fmt.Errorf("store: refusing to write a snapshot turnproc could not read: %w", err)
+	}
 	if old, err := os.ReadFile(p); err == nil {
 		if bytes.Equal(old, b.Bytes()) {
 			return nil
