@@ -216,7 +216,7 @@ func (st *campaignStatus) printText(e *env) {
 	fmt.Fprintf(w, "Turn %d: year %d, %s, turn %d of the season\n", st.Turn, st.Calendar.Year, st.Calendar.Season, st.Calendar.TurnOfSeason)
 	fmt.Fprintf(w, "Deadline: %s (%s)\n", st.Deadline.Format(timeLayout), untilText(st.Deadline, st.now))
 	for _, f := range st.Mails.NotRead {
-		fmt.Fprintf(w, "  not read: %s (%s)\n", f.File, f.Reason)
+		fmt.Fprintf(w, "  not read: %s (%s)\n", inert(f.File), inert(f.Reason))
 	}
 	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox):\n", st.Mails.Received, st.Mails.Waiting)
 	for _, p := range st.Players {

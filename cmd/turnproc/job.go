@@ -471,20 +471,21 @@ func domainOf(addr string) string {
 }
 
 // intakeLog says, mail by mail, what became of it and why, and which
-// maildir files were not read.
+// maildir files were not read. What comes from the mail is made inert: the
+// moderator reads this file on his terminal.
 func intakeLog(in *orders.Intake, skipped []orders.Skipped) string {
 	var b strings.Builder
 	for _, s := range skipped {
-		fmt.Fprintf(&b, "%q\n  status: skipped, not read\n  reason: %s\n", s.File, s.Reason)
+		fmt.Fprintf(&b, "%q\n  status: skipped, not read\n  reason: %s\n", s.File, inert(s.Reason))
 	}
 	for _, r := range in.Receipts {
-		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", r.Name, r.From, orNone(r.Player), r.Status)
+		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", inert(r.Name), inert(r.From), inert(orNone(r.Player)), r.Status)
 		if r.Reason != "" {
-			fmt.Fprintf(&b, "  reason: %s\n", r.Reason)
+			fmt.Fprintf(&b, "  reason: %s\n", inert(r.Reason))
 		}
 		if r.Sheet != nil {
 			for _, p := range r.Sheet.Problems {
-				fmt.Fprintf(&b, "  problem: %s\n", p)
+				fmt.Fprintf(&b, "  problem: %s\n", inert(p.String()))
 			}
 		}
 	}
