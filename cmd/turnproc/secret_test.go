@@ -58,3 +58,21 @@ INITIATIVE LAST
 		t.Error(err)
 	}
 }
+
+// TestInitRefusesCostlyHash: a bcrypt cost of 31 would keep check busy
+// for days on one password, holding the campaign's lock; init refuses it
+// at its line, before anything is written.
+func TestInitRefusesCostlyHash(t *testing.T) {
+	hash := "$2a$31$" + strings.Repeat("a", 53)
+	cfg := exampleConfig(t, `id = "orcs"`, `id = "orcs"`+"\npassword_hash = \""+hash+"\"")
+	dir := filepath.Join(t.TempDir(), "camp")
+	code, _, stderr := run(t, beforeTurn1, "init", "--config", cfg, dir)
+	want := "turnproc: error: config: " + cfg + ":53:17: players[3].password_hash: bcrypt cost 31 is more than 14: checking one password would hold up every check\n" +
+		"hint: make the hash with \"turnproc passwd\" (cost 10) and paste it here\n"
+	if code != exitBadInput || stderr != want {
+		t.Errorf("exit %d\nstderr %q\nwant   %q", code, stderr, want)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("init wrote the campaign")
+	}
+}
