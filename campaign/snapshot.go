@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -108,10 +109,29 @@ func DecodeState(name string, r io.Reader) (*State, error) {
 	return s, nil
 }
 
+// MaxCount bounds every count a snapshot holds (turn, the id counters,
+// reserves, values): far beyond any campaign, and far from overflowing, so
+// a damaged or hostile snapshot is refused at load instead of wrapping
+// round into one turnproc then cannot read.
+const MaxCount = 1_000_000
+
 // check verifies the references and invariants a snapshot must hold.
 func (s *State) check() error {
 	if s.Turn < 1 {
 		return fmt.Errorf("turn %d: turns count from 1", s.Turn)
+	}
+	if s.Turn > MaxCount {
+		return fmt.Errorf("turn %d is not 1–%d", s.Turn, MaxCount)
+	}
+	// Without the seed the dice would follow from a seed anyone knows.
+	if strings.TrimSpace(s.Seed) == "" {
+		return errors.New("the dice seed is empty: the snapshot is damaged (init writes a secret seed into every snapshot)")
+	}
+	if err := checkCount("next_army", s.NextArmy); err != nil {
+		return err
+	}
+	if err := checkCount("next_fleet", s.NextFleet); err != nil {
+		return err
 	}
 	players := map[string]bool{}
 	for _, p := range s.Players {
@@ -119,13 +139,25 @@ func (s *State) check() error {
 			return fmt.Errorf("player id %q is empty or repeated", p.ID)
 		}
 		players[p.ID] = true
+		if err := checkCount("reserves", p.Reserves); err != nil {
+			return fmt.Errorf("player %q: %w", p.ID, err)
+		}
 	}
-	for c, sq := range s.Squares {
+	for _, c := range slices.SortedFunc(maps.Keys(s.Squares), compareCoord) {
+		sq := s.Squares[c]
 		if sq.Owner != "" && !players[sq.Owner] {
 			return fmt.Errorf("square %s: owner %q is not a player", c, sq.Owner)
 		}
 		if sq.Value < 0 {
 			return fmt.Errorf("square %s: value %d is negative", c, sq.Value)
+		}
+		if err := checkCount("value", sq.Value); err != nil {
+			return fmt.Errorf("square %s: %w", c, err)
+		}
+	}
+	for _, b := range s.Battles {
+		if err := checkCount("garrison", b.Garrison); err != nil {
+			return fmt.Errorf("battle %s: %w", b.ID, err)
 		}
 	}
 	ids := map[string]bool{}
@@ -145,6 +177,14 @@ func (s *State) check() error {
 			return fmt.Errorf("fleet %s: repeated id or unknown owner %q", f.ID, f.Owner)
 		}
 		ids[strings.ToUpper(f.ID)] = true
+	}
+	return nil
+}
+
+// checkCount refuses a count outside 0–MaxCount.
+func checkCount(name string, n int) error {
+	if n < 0 || n > MaxCount {
+		return fmt.Errorf("%s %d is not 0–%d", name, n, MaxCount)
 	}
 	return nil
 }

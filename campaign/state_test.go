@@ -163,6 +163,17 @@ func TestDecodeStateErrors(t *testing.T) {
 		{"bad owner", strings.Replace(good, `"owner": "orcs"`, `"owner": "elves"`, 1), `campaign: s.json: square P11: owner "elves" is not a player`},
 		{"bad army", strings.Replace(good, `"points": 1000`, `"points": 900`, 1), "campaign: s.json: army A5: 900 points is not 500–2500 in 500 blocks"},
 		{"bad coord", strings.Replace(good, `"at": "E11"`, `"at": "11E"`, 1), `campaign: s.json: "11E" is not a square: write column letters then a row number, like C4`},
+		// Without its seed every roll would follow from a seed anyone knows.
+		{"empty seed", strings.Replace(good, `"seed": "seed"`, `"seed": ""`, 1), "campaign: s.json: the dice seed is empty: the snapshot is damaged (init writes a secret seed into every snapshot)"},
+		{"blank seed", strings.Replace(good, `"seed": "seed"`, `"seed": " "`, 1), "campaign: s.json: the dice seed is empty: the snapshot is damaged (init writes a secret seed into every snapshot)"},
+		{"no seed", strings.Replace(good, `"seed": "seed",`, ``, 1), "campaign: s.json: the dice seed is empty: the snapshot is damaged (init writes a secret seed into every snapshot)"},
+		// A counter past any campaign's size would overflow into a snapshot
+		// turnproc then cannot read.
+		{"huge next_army", strings.Replace(good, `"next_army": 6`, `"next_army": 9223372036854775807`, 1), "campaign: s.json: next_army 9223372036854775807 is not 0–1000000"},
+		{"negative next_fleet", strings.Replace(good, `"next_fleet": 0`, `"next_fleet": -1`, 1), "campaign: s.json: next_fleet -1 is not 0–1000000"},
+		{"huge turn", strings.Replace(good, `"turn": 1`, `"turn": 9223372036854775807`, 1), "campaign: s.json: turn 9223372036854775807 is not 1–1000000"},
+		{"huge reserves", strings.Replace(good, `"reserves": 0`, `"reserves": 9223372036854775807`, 1), `campaign: s.json: player "empire": reserves 9223372036854775807 is not 0–1000000`},
+		{"huge value", strings.Replace(good, `"value": 10`, `"value": 9223372036854775807`, 1), "campaign: s.json: square H2: value 9223372036854775807 is not 0–1000000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -170,6 +170,18 @@ func TestSecretResolve(t *testing.T) {
 	if got != "hunter2" || err != nil {
 		t.Errorf("file secret = %q, %v (the trailing newline must go)", got, err)
 	}
+	// Only the first line is the password: a note below it, or a Windows
+	// line end, is not part of it.
+	for _, text := range []string{"hunter2\nold: letmein\n", "hunter2\r\n", "hunter2"} {
+		file := c.Delivery.SMTP.Password
+		file.File = filepath.Join(t.TempDir(), "pw")
+		if err := os.WriteFile(file.File, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := file.Resolve(nil); got != "hunter2" || err != nil {
+			t.Errorf("file %q gives %q, %v; want its first line", text, got, err)
+		}
+	}
 	missing := c.Delivery.SMTP.Password
 	missing.File = filepath.Join("testdata", "secrets", "nope")
 	_, err = missing.Resolve(nil)
@@ -291,6 +303,22 @@ func TestBadConfigs(t *testing.T) {
 			"config: campaign.toml:3:6: campaign.id: \"Mini Campaign\" is not a valid id\nhint: use lower-case letters, digits and dashes, starting with a letter or digit, like \"riverlands\""},
 		{"empty value", `file = "map.txt"`, `file = ""`,
 			"config: campaign.toml:8:8: map.file: must not be empty\nhint: write it like file = \"map.txt\""},
+		// A name goes into mail headers: a line break would forge headers,
+		// an escape byte would drive the moderator's terminal.
+		{"name with a line break", `name = "Bob"`, `name = "Bob\r\nBcc: all@evil.example"`,
+			"config: campaign.toml:26:8: players[2].name: contains a control character (U+000D)\nhint: write it on one line, without tabs or control characters: names go into mail headers and reports"},
+		{"title with an escape", `id = "mini"`, "id = \"mini\"\ntitle = \"Mini\\u001b[2J\"",
+			"config: campaign.toml:4:9: campaign.title: contains a control character (U+001B)\nhint: write it on one line, without tabs or control characters: names go into mail headers and reports"},
+		{"multi-line race", `race = "Dwarfs"`, "race = \"\"\"Dwarfs\nof Karak\"\"\"",
+			"config: campaign.toml:28:8: players[2].race: contains a control character (U+000A)\nhint: write it on one line, without tabs or control characters: names go into mail headers and reports"},
+		{"tab in a moderator name", `moderator = "mod@mini.example"`, `moderator = "Mod\tX <mod@mini.example>"`,
+			"config: campaign.toml:4:13: campaign.moderator: contains a control character (U+0009)\nhint: write it on one line, without tabs or control characters: names go into mail headers and reports"},
+		{"player address is the campaign's", `email = "Bob@Mini.Example"`, `email = "Turns@mini.example"`,
+			"config: campaign.toml:27:9: players[2].email: \"Turns@mini.example\" is the campaign's own address (delivery.from)\nhint: give every player his own address: the campaign's mail to him would come back to it as orders"},
+		{"bcrypt cost too high", `capital = "D4"`, "capital = \"D4\"\npassword_hash = \"$2a$31$" + strings.Repeat("a", 53) + "\"",
+			"config: campaign.toml:30:17: players[2].password_hash: bcrypt cost 31 is more than 14: checking one password would hold up every check\nhint: make the hash with \"turnproc passwd\" (cost 10) and paste it here"},
+		{"moderator bcrypt cost too high", `seed = "abc"`, "seed = \"abc\"\nmoderator_password_hash = \"$2a$15$" + strings.Repeat("a", 53) + "\"",
+			"config: campaign.toml:6:27: campaign.moderator_password_hash: bcrypt cost 15 is more than 14: checking one password would hold up every check\nhint: make the hash with \"turnproc passwd\" (cost 10) and paste it here"},
 		{"several errors in file order", `capital = "B2"`, "capital = \"B2\"\nlanguage = \"de\"\narmies = [250]",
 			"config: campaign.toml:23:12: players[1].language: \"de\" is not a language turnproc speaks\nhint: use \"en\" or \"es\"\n" +
 				"config: campaign.toml:24:11: players[1].armies[1]: 250 is not an army size\nhint: an army has 500–2500 points in 500-point blocks"},

@@ -23,6 +23,7 @@ type index struct {
 type entry struct {
 	key, val int // byte offsets of the key and of the value
 	kind     unstable.Kind
+	text     string // a string's value, escapes resolved
 }
 
 // buildIndex walks the document with go-toml's parser. On a syntax error it
@@ -104,6 +105,10 @@ func (ix *index) addValue(path string, keyAt int, v *unstable.Node) {
 		valAt = int(v.Raw.Offset)
 	}
 	ix.add(path, keyAt, valAt, v.Kind)
+	if e := ix.entries[path]; v.Kind == unstable.String && e.val == valAt {
+		e.text = string(v.Data)
+		ix.entries[path] = e
+	}
 	it := v.Children()
 	switch v.Kind {
 	case unstable.Array:

@@ -16,8 +16,8 @@ type Secret struct {
 	where Error
 }
 
-// Resolve reads the password. getenv is usually os.Getenv; a file's
-// trailing newline is dropped. Errors name the config key that points here.
+// Resolve reads the password. getenv is usually os.Getenv; of a file,
+// the first line is the password. Errors name the config key that points here.
 func (s Secret) Resolve(getenv func(string) string) (string, error) {
 	switch {
 	case s.Env != "":
@@ -31,7 +31,10 @@ func (s Secret) Resolve(getenv func(string) string) (string, error) {
 		if err != nil {
 			return "", s.fail("cannot read the password: "+err.Error(), "create the file with the password on one line, readable only by you")
 		}
-		v := strings.TrimRight(string(data), "\r\n")
+		// The first line is the password; what follows it (a note, an
+		// old password) is not part of it.
+		line, _, _ := strings.Cut(string(data), "\n")
+		v := strings.TrimSuffix(line, "\r")
 		if v == "" {
 			return "", s.fail(s.File+" is empty", "put the password on the file's first line")
 		}

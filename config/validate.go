@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -110,6 +112,7 @@ const idHint = `use lower-case letters, digits and dashes, starting with a lette
 
 // check validates raw and fills c, reporting every problem it finds.
 func (r *reporter) check(c *Config, raw *rawConfig) {
+	r.controlChars()
 	r.checkCampaign(c, raw.Campaign)
 	r.checkMap(c, raw.Map)
 	r.checkDeadline(c, raw.Deadline)
@@ -121,6 +124,41 @@ func (r *reporter) check(c *Config, raw *rawConfig) {
 	r.checkDelivery(c, raw.Delivery)
 	r.checkPlayers(c, raw.Players)
 	r.checkAlliances(c, raw.Alliances)
+}
+
+// controlChars refuses a line break, tab, escape or other control
+// character in any string of the file: names and addresses go into mail
+// headers (a line break would forge one), reports and the moderator's
+// terminal, and are better refused here, at their line, than by a run.
+func (r *reporter) controlChars() {
+	for _, path := range r.ix.paths {
+		e := r.ix.entries[path]
+		if e.kind != unstable.String {
+			continue
+		}
+		if i := strings.IndexFunc(e.text, unicode.IsControl); i >= 0 {
+			c, _ := utf8.DecodeRuneInString(e.text[i:])
+			r.bad(path, fmt.Sprintf("contains a control character (%U)", c),
+				"write it on one line, without tabs or control characters: names go into mail headers and reports")
+		}
+	}
+}
+
+// maxBcryptCost bounds a password hash's cost: each step doubles the time
+// one check takes, and check verifies passwords holding the campaign's
+// lock (cost 14 is about a second; 31 would be days).
+const maxBcryptCost = 14
+
+// passwordHash checks a bcrypt hash written at path.
+func (r *reporter) passwordHash(path, hash string) {
+	const hint = `make the hash with "turnproc passwd" (cost 10) and paste it here`
+	cost, err := bcrypt.Cost([]byte(hash))
+	switch {
+	case err != nil:
+		r.bad(path, "is not a bcrypt hash", `make one with "turnproc passwd" and paste it here`)
+	case cost > maxBcryptCost:
+		r.bad(path, fmt.Sprintf("bcrypt cost %d is more than %d: checking one password would hold up every check", cost, maxBcryptCost), hint)
+	}
 }
 
 // required reports a missing or empty key and says whether v is usable.
@@ -185,9 +223,7 @@ func (r *reporter) checkCampaign(c *Config, raw rawCampaign) {
 		c.Campaign.Title = raw.ID
 	}
 	if raw.ModeratorPasswordHash != "" {
-		if _, err := bcrypt.Cost([]byte(raw.ModeratorPasswordHash)); err != nil {
-			r.bad("campaign.moderator_password_hash", "is not a bcrypt hash", `make one with "turnproc passwd" and paste it here`)
-		}
+		r.passwordHash("campaign.moderator_password_hash", raw.ModeratorPasswordHash)
 		c.Campaign.ModeratorPasswordHash = raw.ModeratorPasswordHash
 	}
 }
@@ -394,9 +430,7 @@ func (r *reporter) checkPlayers(c *Config, raw []rawPlayer) {
 		r.required(at+".name", rp.Name)
 		r.required(at+".race", rp.Race)
 		if rp.PasswordHash != "" {
-			if _, err := bcrypt.Cost([]byte(rp.PasswordHash)); err != nil {
-				r.bad(at+".password_hash", "is not a bcrypt hash", `make one with "turnproc passwd" and paste it here`)
-			}
+			r.passwordHash(at+".password_hash", rp.PasswordHash)
 			p.PasswordHash = rp.PasswordHash
 		}
 		if a := r.address(at+".email", rp.Email); a.Address != "" {
@@ -405,6 +439,9 @@ func (r *reporter) checkPlayers(c *Config, raw []rawPlayer) {
 			if prev, dup := emails[key]; dup {
 				r.bad(at+".email", fmt.Sprintf("%q is already the address of players[%d]", rp.Email, prev),
 					"every player needs his own address: orders are recognised by their sender")
+			} else if own := c.Delivery.From.Address; own != "" && strings.EqualFold(a.Address, own) {
+				r.bad(at+".email", fmt.Sprintf("%q is the campaign's own address (delivery.from)", rp.Email),
+					"give every player his own address: the campaign's mail to him would come back to it as orders")
 			} else {
 				emails[key] = i + 1
 			}

@@ -54,10 +54,11 @@ func OpenMaildir(dir string) (*Maildir, error) {
 }
 
 // CreateMaildir makes dir a maildir, creating it and its subdirectories
-// where missing, then opens it.
+// where missing, readable by their owner alone (mail holds passwords),
+// then opens it.
 func CreateMaildir(dir string) (*Maildir, error) {
 	for _, sub := range []string{"new", "cur", "tmp"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o700); err != nil {
 			return nil, fmt.Errorf("orders: maildir %s: %w", dir, err)
 		}
 	}

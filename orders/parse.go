@@ -41,6 +41,9 @@ type Sheet struct {
 	Commands []Command
 	Set      campaign.OrderSet
 	Problems []Problem
+	// secrets are the passwords the text gives, masked in Problems and
+	// Echo wherever they show (secret.go).
+	secrets []string
 }
 
 // Empty says whether the sheet gives nothing at all: no order of any
@@ -168,6 +171,8 @@ func parseLines(lines []textLine, m *campaign.Map) *Sheet {
 		p.s.Problems = append(p.s.Problems, Problem{Code: CodeNoHeader, Text: "no header line",
 			Hint: "start the orders with " + headerForm})
 	}
+	p.s.secrets = secretsOf(lines)
+	p.s.maskProblems()
 	return p.s
 }
 
@@ -447,6 +452,9 @@ func (s *Sheet) Echo() []EchoLine {
 		out = append(out, EchoLine{c.Line, c.String()})
 	}
 	slices.SortStableFunc(out, func(a, b EchoLine) int { return a.Line - b.Line })
+	for i := range out {
+		out[i].Text = maskSecrets(out[i].Text, s.secrets)
+	}
 	return out
 }
 

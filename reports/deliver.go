@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net"
@@ -13,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/wneessen/go-mail/smtp"
 )
@@ -63,7 +66,7 @@ func (e *SendError) Unwrap() error { return e.Err }
 func Send(ctx context.Context, cfg SMTPConfig, eml []byte) error {
 	server := net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port))
 	fail := func(refused bool, err error) error {
-		return &SendError{Server: server, Refused: refused, Err: clean(err, cfg.Password)}
+		return &SendError{Server: server, Refused: refused, Err: clean(err, cfg)}
 	}
 	from, to, err := envelopeOf(eml)
 	if err != nil {
@@ -264,14 +267,49 @@ func envelopeOf(eml []byte) (from string, to []string, err error) {
 }
 
 // clean makes an error one line and, should a server echo it, hides the
-// password.
-func clean(err error, password string) error {
-	text := strings.Join(strings.Fields(strings.ReplaceAll(err.Error(), "\n", "; ")), " ")
-	if password != "" {
-		text = strings.ReplaceAll(text, password, "********")
+// password: as written, base64-encoded, or as the AUTH PLAIN answer.
+// Only the password is masked, not its letters inside other words of the
+// message ("fail" in "Authentication failed").
+func clean(err error, cfg SMTPConfig) error {
+	text := err.Error()
+	if cfg.Password != "" {
+		b64 := base64.StdEncoding.EncodeToString
+		for _, secret := range []string{b64([]byte("\x00" + cfg.Username + "\x00" + cfg.Password)),
+			b64([]byte(cfg.Password)), cfg.Password} {
+			text = maskWord(text, secret)
+		}
 	}
+	text = strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", "; ")), " ")
 	if text == err.Error() {
 		return err
 	}
 	return errors.New(text)
+}
+
+// maskWord replaces each occurrence of secret in text that stands as a
+// word of its own: no letter or digit right before or after it.
+func maskWord(text, secret string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(text, secret)
+		if i < 0 {
+			b.WriteString(text)
+			return b.String()
+		}
+		before, _ := utf8.DecodeLastRuneInString(text[:i])
+		after, _ := utf8.DecodeRuneInString(text[i+len(secret):])
+		if wordRune(before) || wordRune(after) {
+			_, n := utf8.DecodeRuneInString(text[i:])
+			b.WriteString(text[:i+n])
+			text = text[i+n:]
+			continue
+		}
+		b.WriteString(text[:i])
+		b.WriteString("********")
+		text = text[i+len(secret):]
+	}
+}
+
+func wordRune(r rune) bool {
+	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }

@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -355,4 +356,28 @@ func FuzzEnvelopeOf(f *testing.F) {
 			t.Errorf("no error, but sender %q and recipients %v", from, to)
 		}
 	})
+}
+
+// TestCleanMasksThePassword: a server that echoes the password gets it
+// masked, wherever it stands as a word of its own (or as the AUTH PLAIN
+// answer); the same letters inside other words are the message's own.
+func TestCleanMasksThePassword(t *testing.T) {
+	plain := base64.StdEncoding.EncodeToString([]byte("\x00turns\x00hunter2"))
+	cases := []struct{ password, msg, want string }{
+		{"fail", `login as turns refused: 535 "5.7.8 Authentication failed"`, `login as turns refused: 535 "5.7.8 Authentication failed"`},
+		{"smtp", "smtp server smtps.example: rcpt refused", "******** server smtps.example: rcpt refused"},
+		{"hunter2", "535 bad password hunter2.", "535 bad password ********."},
+		{"hunter2", `bad "hunter2", or hunter2x, or xhunter2`, `bad "********", or hunter2x, or xhunter2`},
+		{"hunter2", "hunter2", "********"},
+		{"two  words", "echo: two  words\nend", "echo: ********; end"},
+		{"hunter2", "535 cannot decode " + plain, "535 cannot decode ********"},
+		{"hunter2", "535 cannot decode " + base64.StdEncoding.EncodeToString([]byte("hunter2")), "535 cannot decode ********"},
+		{"ünï", "bad ünï, bad ünïcode", "bad ********, bad ünïcode"},
+	}
+	for _, c := range cases {
+		got := clean(errors.New(c.msg), SMTPConfig{Username: "turns", Password: c.password}).Error()
+		if got != c.want {
+			t.Errorf("password %q in %q:\ngot  %q\nwant %q", c.password, c.msg, got, c.want)
+		}
+	}
 }

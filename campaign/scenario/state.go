@@ -443,8 +443,14 @@ func (p *stateParser) finish(lines []Line) (*campaign.State, error) {
 	if p.nextFleet < 0 {
 		s.NextFleet = highestID(s.Fleets, func(f campaign.Fleet) string { return f.ID })
 	}
+	// A scenario's dice are scripted: it needs no seed, which the decoder
+	// insists on for a campaign's snapshot.
+	checked := *s
+	if strings.TrimSpace(checked.Seed) == "" {
+		checked.Seed = "scenario"
+	}
 	var buf bytes.Buffer
-	if err := s.Encode(&buf); err != nil {
+	if err := checked.Encode(&buf); err != nil {
 		return nil, err
 	}
 	if _, err := campaign.DecodeState("state", &buf); err != nil {

@@ -102,6 +102,11 @@ func (d *Dir) SaveState(s *campaign.State) error {
 		return fmt.Errorf("store: %w", err)
 	}
 	p := d.StatePath(s.Turn)
+	// What LoadState would refuse (a counter grown past campaign.MaxCount)
+	// is never written: the campaign stays at the turn it can read.
+	if _, err := campaign.DecodeState(p, bytes.NewReader(b.Bytes())); err != nil {
+		return fmt.Errorf("store: refusing to write a snapshot turnproc could not read: %w", err)
+	}
 	if old, err := os.ReadFile(p); err == nil {
 		if bytes.Equal(old, b.Bytes()) {
 			return nil
@@ -111,14 +116,24 @@ func (d *Dir) SaveState(s *campaign.State) error {
 	return WriteFile(p, b.Bytes())
 }
 
+// The modes of a campaign's folders and files: the seed, the password
+// hashes and the stored mails (passwords in plain text) are the
+// moderator's alone (docs/campaign-dir.md, *Who may read it*). The umask
+// can only make them stricter.
+const (
+	DirMode  = 0o700
+	FileMode = 0o600
+)
+
 // WriteFile writes data to path atomically: a temp file in the same
-// folder, fsync, rename, then fsync of the folder. Missing folders are made.
+// folder, fsync, rename, then fsync of the folder. Missing folders are
+// made. The file is FileMode, the folders DirMode.
 func WriteFile(path string, data []byte) error {
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, DirMode); err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*") // FileMode, less the umask
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
@@ -131,9 +146,6 @@ func WriteFile(path string, data []byte) error {
 		return clean(err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return clean(err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
 		return clean(err)
 	}
 	if err := tmp.Close(); err != nil {

@@ -120,3 +120,19 @@ func TestResults(t *testing.T) {
 		t.Errorf("got %+v %v", got, err)
 	}
 }
+
+// TestSaveStateRefusesUnreadable: a state whose counter grew past what a
+// snapshot may hold is never written, so the campaign stays readable.
+func TestSaveStateRefusesUnreadable(t *testing.T) {
+	d := newDir(t)
+	s := state(t, 2)
+	s.NextArmy = campaign.MaxCount + 1
+	err := d.SaveState(s)
+	want := "store: refusing to write a snapshot turnproc could not read: campaign: " + d.StatePath(2) + ": next_army 1000001 is not 0–1000000"
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	if _, err := os.Stat(d.StatePath(2)); err == nil {
+		t.Error("the unreadable snapshot was written")
+	}
+}

@@ -131,11 +131,10 @@ func writeNewCampaign(dir string, cfg *config.Config, configData, mapData []byte
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return err
 	}
+	// 0700 less the umask (store.DirMode): the campaign is the moderator's
+	// alone, and it replaces an empty target folder without loosening it.
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".init-*")
 	if err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
 		return err
 	}
 	done := false

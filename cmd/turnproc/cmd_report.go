@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/store"
 	"github.com/turnproc/turnproc/orders"
 	"github.com/turnproc/turnproc/reports"
 	"github.com/turnproc/turnproc/siege"
@@ -57,7 +58,8 @@ the table.`)
 	if *out == "" {
 		*out = fmt.Sprintf("%s-turn-%03d.pdf", *player, *turn)
 	}
-	if err := os.WriteFile(*out, pdf, 0o644); err != nil {
+	// A report is for its reader alone, unlike the map export.
+	if err := os.WriteFile(*out, pdf, store.FileMode); err != nil {
 		return &cliError{code: exitFailure, err: err, hint: "--out must name a file in a folder that exists and can be written"}
 	}
 	fmt.Fprintf(e.stdout, "Report of turn %d for %s written to %s.\n", *turn, *player, *out)

@@ -26,8 +26,10 @@ type campaignStatus struct {
 	Battles     []statusBattle     `json:"battles"`
 	ReportMails *statusReportMails `json:"report_mails"` // null before turn 1 is played
 	SMTP        *statusSMTP        `json:"smtp"`         // null unless delivery.kind = "smtp"
+	Exposed     []statusExposed    `json:"exposed"`      // secrets other users can read
 	now         time.Time          // for the text's "in 3h0m0s"
 	battleTurn  int                // the turn that scheduled the battles
+	dir         string             // the campaign directory, for the text's hint
 }
 
 type statusCalendar struct {
@@ -121,7 +123,8 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 	st := &campaignStatus{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
 		Calendar: statusCalendar{Year: cal.Year, Season: cal.Season.String(), TurnOfSeason: cal.TurnOfSeason},
 		Deadline: deadline, SecondsLeft: int64(deadline.Sub(now) / time.Second), now: now,
-		Mails: statusMails{NotRead: []statusFile{}}, Players: []statusPlayer{}, Battles: []statusBattle{}}
+		Mails: statusMails{NotRead: []statusFile{}}, Players: []statusPlayer{}, Battles: []statusBattle{},
+		dir: c.dir.Root}
 	stored, err := c.inbox(turn)
 	if err != nil {
 		return nil, err
@@ -157,6 +160,7 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 		}
 		st.SMTP = &statusSMTP{Sent: len(sent), Queued: len(queued)}
 	}
+	st.Exposed = c.exposed(turn)
 	return st, nil
 }
 
@@ -212,7 +216,7 @@ func (st *campaignStatus) printText(e *env) {
 	fmt.Fprintf(w, "Turn %d: year %d, %s, turn %d of the season\n", st.Turn, st.Calendar.Year, st.Calendar.Season, st.Calendar.TurnOfSeason)
 	fmt.Fprintf(w, "Deadline: %s (%s)\n", st.Deadline.Format(timeLayout), untilText(st.Deadline, st.now))
 	for _, f := range st.Mails.NotRead {
-		fmt.Fprintf(w, "  not read: %s (%s)\n", f.File, f.Reason)
+		fmt.Fprintf(w, "  not read: %s (%s)\n", inert(f.File), inert(f.Reason))
 	}
 	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox):\n", st.Mails.Received, st.Mails.Waiting)
 	for _, p := range st.Players {
@@ -247,6 +251,12 @@ func (st *campaignStatus) printText(e *env) {
 	}
 	if st.SMTP != nil {
 		fmt.Fprintf(w, "Mail by SMTP: %d sent, %d queued (turnproc deliver sends the queued ones)\n", st.SMTP.Sent, st.SMTP.Queued)
+	}
+	for _, x := range st.Exposed {
+		fmt.Fprintf(w, "Warning: %s (%s) can be read by other users of this machine (mode %s)\n", x.File, x.What, x.Mode)
+	}
+	if len(st.Exposed) > 0 {
+		fmt.Fprintf(w, "hint: chmod -R go-rwx %s (turnproc writes new files for its user alone)\n", st.dir)
 	}
 }
 

@@ -130,7 +130,8 @@ func TestStatusJSON(t *testing.T) {
   ],
   "battles": [],
   "report_mails": null,
-  "smtp": null
+  "smtp": null,
+  "exposed": []
 }
 `
 	if out != want {

@@ -426,7 +426,7 @@ func (c *campaignFiles) write(e *env, rec *turnRecord) error {
 func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 	final := c.dir.TurnPath(rec.turn)
 	parent, pattern := filepath.Dir(final), "."+filepath.Base(final)+".tmp-*"
-	if err := os.MkdirAll(parent, 0o755); err != nil {
+	if err := os.MkdirAll(parent, store.DirMode); err != nil {
 		return err
 	}
 	stale, _ := filepath.Glob(filepath.Join(parent, pattern)) // the pattern is well-formed
@@ -439,10 +439,7 @@ func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp) // gone after the rename; a failed run leaves nothing
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return err
-	}
+	defer os.RemoveAll(tmp) // gone after the rename; a failed run leaves nothing; 0700 (store.DirMode)
 	for i, p := range slices.Sorted(maps.Keys(rec.files)) {
 		if i == len(rec.files)/2 {
 			crashPoint(e, crashRecordIn)
@@ -482,20 +479,21 @@ func domainOf(addr string) string {
 }
 
 // intakeLog says, mail by mail, what became of it and why, and which
-// maildir files were not read.
+// maildir files were not read. What comes from the mail is made inert: the
+// moderator reads this file on his terminal.
 func intakeLog(in *orders.Intake, skipped []orders.Skipped) string {
 	var b strings.Builder
 	for _, s := range skipped {
-		fmt.Fprintf(&b, "%q\n  status: skipped, not read\n  reason: %s\n", s.File, s.Reason)
+		fmt.Fprintf(&b, "%q\n  status: skipped, not read\n  reason: %s\n", s.File, inert(s.Reason))
 	}
 	for _, r := range in.Receipts {
-		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", r.Name, r.From, orNone(r.Player), r.Status)
+		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", inert(r.Name), inert(r.From), inert(orNone(r.Player)), r.Status)
 		if r.Reason != "" {
-			fmt.Fprintf(&b, "  reason: %s\n", r.Reason)
+			fmt.Fprintf(&b, "  reason: %s\n", inert(r.Reason))
 		}
 		if r.Sheet != nil {
 			for _, p := range r.Sheet.Problems {
-				fmt.Fprintf(&b, "  problem: %s\n", p)
+				fmt.Fprintf(&b, "  problem: %s\n", inert(p.String()))
 			}
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // The campaign's locks are flock(2) locks on files of the campaign
@@ -56,7 +57,7 @@ func (c *campaignFiles) begin(e *env) (turn int, s *campaign.State, unlock func(
 // writes the holder into it.
 func (c *campaignFiles) lock(e *env, name, busy, hint string) (unlock func(), err error) {
 	path := c.dir.Path(name)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, store.FileMode)
 	if err != nil {
 		return nil, fmt.Errorf("locking %s: %w", path, err)
 	}

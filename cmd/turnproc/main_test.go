@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"mime"
 	"mime/multipart"
 	"net/mail"
@@ -262,6 +263,8 @@ func TestStateMustFit(t *testing.T) {
 		{name: "player not in the config", state: func(s *campaign.State) {
 			s.Players = append(s.Players, campaign.Player{ID: "elves", Capital: s.Players[0].Capital})
 		}, wantFormat: "turnproc: error: campaign: %[1]s: player \"elves\" is not in %[2]s\n" + agree},
+		{name: "huge counter", state: func(s *campaign.State) { s.NextArmy = math.MaxInt }, wantFormat: "turnproc: error: campaign: %[1]s: next_army 9223372036854775807 is not 0–1000000\nhint: restore the snapshot from your backup; snapshots are never rewritten\n"},
+		{name: "no seed", state: func(s *campaign.State) { s.Seed = "" }, wantFormat: "turnproc: error: campaign: %[1]s: the dice seed is empty: the snapshot is damaged (init writes a secret seed into every snapshot)\nhint: restore the snapshot from your backup; snapshots are never rewritten\n"},
 		{name: "player not in the state", old: `id = "chaos"`, new: `id = "skaven"`,
 			wantFormat: "turnproc: error: config: %[2]s:61:6: players[4].id: player \"skaven\" is not in %[1]s\n" + agree},
 		{name: "other campaign", old: `id = "riverlands"`, new: `id = "mordheim"`,
