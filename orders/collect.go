@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -81,6 +82,9 @@ type Receipt struct {
 	Reason string // empty when accepted
 	Mail   *Mail  // nil if the mail could not be read at all
 	Sheet  *Sheet // nil unless the orders were parsed
+	// Limit is the limit a rejected mail broke (size, MIME structure),
+	// nil for any other mail: the answer says it in the player's language.
+	Limit *LimitError
 }
 
 // Intake is the outcome of collecting one turn's mails.
@@ -218,6 +222,7 @@ func (a *authenticator) decide(rm readMail) Receipt {
 	}
 	if rm.err != nil {
 		rc.Status, rc.Reason = StatusRejected, readFailure(rm.err)
+		errors.As(rm.err, &rc.Limit)
 		return rc
 	}
 	if reason := a.checkHeader(rc.Sheet, rm.known); reason == "" && (rc.Sheet.Reply || rc.Sheet.Form) && rc.Sheet.Blank() {
