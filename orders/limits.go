@@ -15,10 +15,10 @@ const (
 // The codes of the limits a mail can break (LimitError.Code): an answer
 // says them in the player's language (templates, ack.reason.<code>).
 const (
-	CodeMailTooBig       = "mail-too-big"        // over MaxMailSize; Limit in MiB
-	CodePartTooBig       = "part-too-big"        // a text part over MaxPartSize; Limit in MiB
-	CodeMIMETooDeep      = "mime-too-deep"       // Limit is MaxMIMEDepth
-	CodeMIMETooManyParts = "mime-too-many-parts" // Limit is MaxMIMEParts
+	LimitMailTooBig       = "mail-too-big"        // over MaxMailSize; Limit in MiB
+	LimitPartTooBig       = "part-too-big"        // a text part over MaxPartSize; Limit in MiB
+	LimitMIMETooDeep      = "mime-too-deep"       // Limit is MaxMIMEDepth
+	LimitMIMETooManyParts = "mime-too-many-parts" // Limit is MaxMIMEParts
 )
 
 // LimitError refuses a mail over one of the limits above.
@@ -36,7 +36,7 @@ const plainTextHint = "send the orders as plain text, in the mail itself or as a
 
 // mailTooBig refuses a mail of size bytes, over MaxMailSize.
 func mailTooBig(size int64) *LimitError {
-	return &LimitError{Code: CodeMailTooBig, Limit: MaxMailSize >> 20,
+	return &LimitError{Code: LimitMailTooBig, Limit: MaxMailSize >> 20,
 		Text: fmt.Sprintf("the mail is %d bytes, over the %d MiB limit", size, MaxMailSize>>20),
 		Hint: "send the orders as plain text, without large attachments"}
 }

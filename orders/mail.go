@@ -210,7 +210,7 @@ func walk(e entity, visit func(path []int, e entity) error) error {
 	for {
 		if strings.HasPrefix(e.mediaType, "multipart/") {
 			if len(multiparts) == MaxMIMEDepth {
-				return &LimitError{Code: CodeMIMETooDeep, Limit: MaxMIMEDepth,
+				return &LimitError{Code: LimitMIMETooDeep, Limit: MaxMIMEDepth,
 					Text: fmt.Sprintf("the mail's parts nest more than %d deep", MaxMIMEDepth), Hint: plainTextHint}
 			}
 			multiparts = append(multiparts, textproto.NewMultipartReader(e.body, e.params["boundary"]))
@@ -230,7 +230,7 @@ func walk(e entity, visit func(path []int, e entity) error) error {
 				return err
 			default:
 				if parts++; parts > MaxMIMEParts {
-					return &LimitError{Code: CodeMIMETooManyParts, Limit: MaxMIMEParts,
+					return &LimitError{Code: LimitMIMETooManyParts, Limit: MaxMIMEParts,
 						Text: fmt.Sprintf("the mail has more than %d parts", MaxMIMEParts), Hint: plainTextHint}
 				}
 				path[len(path)-1]++
@@ -684,7 +684,7 @@ func (r *mailReader) readText(part entity, path []int, kind string) (string, err
 		return "", fmt.Errorf("orders: %s cannot be decoded: %v", partName(path, kind), err)
 	}
 	if len(b) > MaxPartSize {
-		return "", &LimitError{Code: CodePartTooBig, Limit: MaxPartSize >> 20,
+		return "", &LimitError{Code: LimitPartTooBig, Limit: MaxPartSize >> 20,
 			Text: fmt.Sprintf("%s is over the %d MiB limit", partName(path, kind), MaxPartSize>>20), Hint: "orders are a few lines of plain text"}
 	}
 	if !utf8.Valid(b) {

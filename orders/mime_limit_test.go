@@ -80,11 +80,11 @@ func TestMIMELimits(t *testing.T) {
 		want string // the error, "" for a mail read
 	}{
 		{"at the depth", nestedMail(MaxMIMEDepth, 0), "", ""},
-		{"one deeper", nestedMail(MaxMIMEDepth+1, 0), CodeMIMETooDeep, deep},
-		{"20,000 deep", nestedMail(20000, 0), CodeMIMETooDeep, deep},
+		{"one deeper", nestedMail(MaxMIMEDepth+1, 0), LimitMIMETooDeep, deep},
+		{"20,000 deep", nestedMail(20000, 0), LimitMIMETooDeep, deep},
 		{"at the part count", manyPartsMail(MaxMIMEParts), "", ""},
-		{"one part more", manyPartsMail(MaxMIMEParts + 1), CodeMIMETooManyParts, many},
-		{"over the size", flatMail(MaxMailSize + 1000), CodeMailTooBig, fmt.Sprintf("orders: the mail is %d bytes, over the 2 MiB limit\nhint: send the orders as plain text, without large attachments", len(flatMail(MaxMailSize+1000)))},
+		{"one part more", manyPartsMail(MaxMIMEParts + 1), LimitMIMETooManyParts, many},
+		{"over the size", flatMail(MaxMailSize + 1000), LimitMailTooBig, fmt.Sprintf("orders: the mail is %d bytes, over the 2 MiB limit\nhint: send the orders as plain text, without large attachments", len(flatMail(MaxMailSize+1000)))},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			m, err := ReadMail(c.raw)
@@ -104,7 +104,7 @@ func TestMIMELimits(t *testing.T) {
 	at := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	in := Collect([]Received{{Name: "deep", Raw: nestedMail(20000, 0), At: at}}, hostileWindow(t))
 	r := in.Receipts[0]
-	if r.Status != StatusRejected || r.Limit == nil || r.Limit.Code != CodeMIMETooDeep || r.Limit.Limit != MaxMIMEDepth ||
+	if r.Status != StatusRejected || r.Limit == nil || r.Limit.Code != LimitMIMETooDeep || r.Limit.Limit != MaxMIMEDepth ||
 		r.Reason != strings.ReplaceAll(deep, "\nhint: ", "; hint: ") {
 		t.Errorf("receipt %s %q %+v", r.Status, r.Reason, r.Limit)
 	}
