@@ -33,15 +33,15 @@ type Ack struct {
 	Subject    string // its subject; the reply's is "Re: " + it
 	Name       string // its stable name in the inbox, for the Message-ID
 
-	Status   string    // "accepted", "late" or "rejected" (orders.Status); ignored mails get no answer
-	Reason   string    // the intake's English reason, for a rejected mail
+	Status string // "accepted", "late" or "rejected" (orders.Status); ignored mails get no answer
+	Reason string // the intake's English reason, for a rejected mail
 	// ReasonCode names the limit a rejected mail broke (orders.LimitError),
 	// said as ack.reason.<code> when the language has it; ReasonLimit is
 	// the limit's value.
 	ReasonCode  string
 	ReasonLimit int
-	Echo     []AckLine // the orders as understood, header line included, password never
-	Problems []AckProblem
+	Echo        []AckLine // the orders as understood, header line included, password never
+	Problems    []AckProblem
 
 	// Preview is what campaign.Preview returned for the accepted orders;
 	// it is shown for an accepted mail only. Map and State are the ones
