@@ -33,15 +33,10 @@ type Ack struct {
 	Subject    string // its subject; the reply's is "Re: " + it
 	Name       string // its stable name in the inbox, for the Message-ID
 
-	Status string // "accepted", "late" or "rejected" (orders.Status); ignored mails get no answer
-	Reason string // the intake's English reason, for a rejected mail
-	// ReasonCode names the limit a rejected mail broke (orders.LimitError),
-	// said as ack.reason.<code> when the language has it; ReasonLimit is
-	// the limit's value.
-	ReasonCode  string
-	ReasonLimit int
-	Echo        []AckLine // the orders as understood, header line included, password never
-	Problems    []AckProblem
+	Status   string    // "accepted", "late" or "rejected" (orders.Status); ignored mails get no answer
+	Reason   string    // the intake's English reason, for a rejected mail
+	Echo     []AckLine // the orders as understood, header line included, password never
+	Problems []AckProblem
 
 	// Preview is what campaign.Preview returned for the accepted orders;
 	// it is shown for an accepted mail only. Map and State are the ones
@@ -52,6 +47,12 @@ type Ack struct {
 	Rules   campaign.Rules // for the chances
 
 	Replaces string // the subject or name of the earlier mail this one replaces
+
+	// ReasonCode names the limit a rejected mail broke (orders.LimitError),
+	// said as ack.reason.<code> when the language has it; ReasonLimit is
+	// the limit's value.
+	ReasonCode  string
+	ReasonLimit int
 
 	// Equipment are the siege-equipment declarations (EQUIP lines) as
 	// checked against their siege and budget (D19).
@@ -141,6 +142,7 @@ func ComposeAck(a Ack) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.To.Name, a.Replaces = clipRunes(a.To.Name, MaxName), clipRunes(a.Replaces, MaxSubject)
 	subject := replyHeaderSubject(replySubject(a.Subject))
 	if subject == "" {
 		subject = w.text("ack.subject", args{"Title": a.Title, "Turn": a.Turn})

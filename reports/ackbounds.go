@@ -17,6 +17,7 @@ const (
 	MaxAckItems = 50       // entries of one section: orders understood, problems, dice
 	MaxAckText  = 64 << 10 // bytes of an answer's text
 	MaxSubject  = 200      // runes of the subject answered, quoted in the reply's
+	MaxName     = 64       // runes of the display name answered
 )
 
 // clipRunes cuts s to n runes, the last one "…" when it was longer.

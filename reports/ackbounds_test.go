@@ -38,6 +38,7 @@ func TestAckReasonByCode(t *testing.T) {
 func TestAckIsBounded(t *testing.T) {
 	a := testAck(t, "en")
 	a.Subject = strings.Repeat("x", 900<<10)
+	a.To.Name, a.Replaces = strings.Repeat("Karl ", 100<<10), strings.Repeat("y", 900<<10)
 	a.Preview, a.Echo, a.Problems = nil, nil, nil
 	long := strings.Repeat("ABCDEFGHIJ", 30)
 	for i := range 3000 {
