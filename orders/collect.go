@@ -22,6 +22,10 @@ type Received struct {
 	Name string
 	Raw  []byte
 	At   time.Time
+	// Oversize, when not 0, is the size of a mail over MaxMailSize, of
+	// which Raw holds only the head (MaxHeadBytes): it is refused unread,
+	// and answered from its header.
+	Oversize int64
 }
 
 // sortByArrival orders mails by arrival, then by name.
@@ -180,7 +184,14 @@ type readMail struct {
 // names.
 func (a *authenticator) read(r Received) readMail {
 	rm := readMail{rc: Receipt{Name: r.Name, At: r.At}}
-	mail, lines, err := a.mails.read(r.Raw)
+	var mail *Mail
+	var lines []textLine
+	var err error
+	if r.Oversize > 0 {
+		mail, err = a.mails.readHead(r.Raw, r.Oversize)
+	} else {
+		mail, lines, err = a.mails.read(r.Raw)
+	}
 	rm.rc.Mail, rm.err = mail, err
 	if mail != nil {
 		rm.rc.From = mail.From

@@ -1,6 +1,11 @@
 package orders
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/emersion/go-message/mail"
+)
 
 // Caps on a mail's MIME structure: an order mail is a text body, perhaps
 // an HTML copy and a few attachments, a handful of levels deep (a
@@ -39,4 +44,33 @@ func mailTooBig(size int64) *LimitError {
 	return &LimitError{Code: LimitMailTooBig, Limit: MaxMailSize >> 20,
 		Text: fmt.Sprintf("the mail is %d bytes, over the %d MiB limit", size, MaxMailSize>>20),
 		Hint: "send the orders as plain text, without large attachments"}
+}
+
+// MaxHeadBytes is how much of a mail over MaxMailSize is read: enough for
+// its header, so that it can be answered.
+const MaxHeadBytes = 64 << 10
+
+// OversizeDir is the folder of a maildir where mails over MaxMailSize are
+// kept aside, unread, for the moderator (docs/campaign-dir.md).
+const OversizeDir = "oversize"
+
+// readHead reads the header of a mail of size bytes, over MaxMailSize,
+// from the head of it that was read: the Mail has its header fields, and
+// the error refuses it.
+func (r *mailReader) readHead(head []byte, size int64) (*Mail, error) {
+	end := bytes.Index(head, []byte("\r\n\r\n"))
+	if end < 0 {
+		end = bytes.Index(head, []byte("\n\n"))
+	}
+	if end < 0 { // a header longer than the head: its full lines
+		end = bytes.LastIndexByte(head, '\n')
+	}
+	if end < 0 {
+		return nil, mailTooBig(size)
+	}
+	e, err := r.open(append(head[:end:end], "\r\n\r\n"...))
+	if err != nil {
+		return nil, mailTooBig(size)
+	}
+	return readHeader(mail.Header{Header: e.header}), mailTooBig(size)
 }
