@@ -78,7 +78,7 @@ func TestCollectPassword(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w := passwordWindow(t)
 			w.CheckFrom = tt.checkFrom
-			in := Collect([]Received{{"m", orderMail(tt.from, at, tt.text+"\r\nA1 MOVE E10\r\n"), at}}, w)
+			in := Collect([]Received{{Name: "m", Raw: orderMail(tt.from, at, tt.text+"\r\nA1 MOVE E10\r\n"), At: at}}, w)
 			r := in.Receipts[0]
 			if r.Status != tt.status || r.Reason != tt.reason {
 				t.Errorf("%s %q\nwant %s %q", r.Status, r.Reason, tt.status, tt.reason)
@@ -122,7 +122,7 @@ func TestPasswordNeverShown(t *testing.T) {
 				t.Errorf("text %d: a problem shows the password: %q", i, p)
 			}
 		}
-		mails = append(mails, Received{string(rune('a' + i)), orderMail("karl@reikland.example", at, text), at.Add(time.Duration(i) * time.Second)})
+		mails = append(mails, Received{Name: string(rune('a' + i)), Raw: orderMail("karl@reikland.example", at, text), At: at.Add(time.Duration(i) * time.Second)})
 	}
 	for _, r := range Collect(mails, passwordWindow(t)).Receipts {
 		if strings.Contains(r.Reason, secret) {
@@ -153,11 +153,11 @@ func TestPasswordCache(t *testing.T) {
 		var mails []Received
 		for i := range n {
 			at := base.Add(time.Duration(i) * time.Minute)
-			mails = append(mails, Received{at.Format("150405"), orderMail("karl@reikland.example", at, empireHeader+" PASSWORD Hunter2\nA1 MOVE E10\n"), at})
+			mails = append(mails, Received{Name: at.Format("150405"), Raw: orderMail("karl@reikland.example", at, empireHeader+" PASSWORD Hunter2\nA1 MOVE E10\n"), At: at})
 		}
 		// A password not seen before is compared with the hash of the day.
 		last := base.Add(n * time.Minute)
-		mails = append(mails, Received{"wrong", orderMail("karl@reikland.example", last, empireHeader+" PASSWORD Hunter3\nA1 MOVE E10\n"), last})
+		mails = append(mails, Received{Name: "wrong", Raw: orderMail("karl@reikland.example", last, empireHeader+" PASSWORD Hunter3\nA1 MOVE E10\n"), At: last})
 
 		in := Collect(mails, w)
 		if calls < 2 {
@@ -195,8 +195,8 @@ func TestPasswordCacheKeysByPlayer(t *testing.T) {
 	w.Player = func(id string) (Credentials, bool) { c, ok := creds[id]; return c, ok }
 	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
 	in := Collect([]Received{
-		{"1", orderMail("karl@reikland.example", at, empireHeader+" PASSWORD shared\n"), at},
-		{"2", orderMail("belegar@karak.example", at, "CAMPAIGN riverlands PLAYER dwarfs TURN 1 PASSWORD shared\n"), at.Add(time.Second)},
+		{Name: "1", Raw: orderMail("karl@reikland.example", at, empireHeader+" PASSWORD shared\n"), At: at},
+		{Name: "2", Raw: orderMail("belegar@karak.example", at, "CAMPAIGN riverlands PLAYER dwarfs TURN 1 PASSWORD shared\n"), At: at.Add(time.Second)},
 	}, w)
 	checkReceipts(t, in, []receiptSummary{
 		{"1", "karl@reikland.example", "empire", StatusAccepted, ""},
@@ -216,13 +216,13 @@ func TestCollectLate(t *testing.T) {
 	empire := empireHeader + " PASSWORD Hunter2\nA1 MOVE E10\n"
 	// The Date headers lie both ways: arrival alone decides.
 	mails := []Received{
-		{"a-orcs-in-time", orderMail("grom@blackcrag.example", deadline.Add(time.Hour), orcs), deadline.Add(-time.Hour)},
-		{"b-orcs-at-deadline", orderMail("grom@blackcrag.example", deadline.Add(time.Hour), orcs), deadline},
-		{"c-orcs-one-second-late", orderMail("grom@blackcrag.example", deadline.Add(-time.Hour), orcs), deadline.Add(time.Second)},
-		{"d-empire-late", orderMail("karl@reikland.example", deadline, empire), deadline.Add(26*time.Hour + 30*time.Minute)},
-		{"e-impostor-late", orderMail("grom@blackcrag.example", deadline, "CAMPAIGN riverlands PLAYER chaos TURN 1\n"), deadline.Add(time.Minute)},
-		{"f-wrong-password-late", orderMail("karl@reikland.example", deadline, empireHeader+" PASSWORD nope\n"), deadline.Add(time.Minute)},
-		{"g-bounce-late", orderMail("MAILER-DAEMON@riverlands.example", deadline, "undeliverable"), deadline.Add(time.Minute)},
+		{Name: "a-orcs-in-time", Raw: orderMail("grom@blackcrag.example", deadline.Add(time.Hour), orcs), At: deadline.Add(-time.Hour)},
+		{Name: "b-orcs-at-deadline", Raw: orderMail("grom@blackcrag.example", deadline.Add(time.Hour), orcs), At: deadline},
+		{Name: "c-orcs-one-second-late", Raw: orderMail("grom@blackcrag.example", deadline.Add(-time.Hour), orcs), At: deadline.Add(time.Second)},
+		{Name: "d-empire-late", Raw: orderMail("karl@reikland.example", deadline, empire), At: deadline.Add(26*time.Hour + 30*time.Minute)},
+		{Name: "e-impostor-late", Raw: orderMail("grom@blackcrag.example", deadline, "CAMPAIGN riverlands PLAYER chaos TURN 1\n"), At: deadline.Add(time.Minute)},
+		{Name: "f-wrong-password-late", Raw: orderMail("karl@reikland.example", deadline, empireHeader+" PASSWORD nope\n"), At: deadline.Add(time.Minute)},
+		{Name: "g-bounce-late", Raw: orderMail("MAILER-DAEMON@riverlands.example", deadline, "undeliverable"), At: deadline.Add(time.Minute)},
 	}
 	in := Collect(mails, w)
 	checkReceipts(t, in, []receiptSummary{
@@ -269,9 +269,9 @@ func TestCollectOurselves(t *testing.T) {
 	w.Ourselves = "turns@riverlands.example"
 	report := "Report of turn 1\r\n\r\nCAMPAIGN riverlands PLAYER orcs TURN 1\r\nA5 MOVE P10\r\n"
 	in := Collect([]Received{
-		{"1", orderMail("Riverlands turnproc <TURNS@riverlands.example>", at, report), at},
-		{"2", orderMail("turns@riverlands.example", at, report, "Auto-Submitted: auto-generated"), at.Add(time.Second)},
-		{"3", orderMail("turns+bounce@riverlands.example", at, report), at.Add(2 * time.Second)},
+		{Name: "1", Raw: orderMail("Riverlands turnproc <TURNS@riverlands.example>", at, report), At: at},
+		{Name: "2", Raw: orderMail("turns@riverlands.example", at, report, "Auto-Submitted: auto-generated"), At: at.Add(time.Second)},
+		{Name: "3", Raw: orderMail("turns+bounce@riverlands.example", at, report), At: at.Add(2 * time.Second)},
 	}, w)
 	checkReceipts(t, in, []receiptSummary{
 		{"1", "turns@riverlands.example", "", StatusIgnored, "sent by turnproc itself"},

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -21,6 +22,10 @@ type Received struct {
 	Name string
 	Raw  []byte
 	At   time.Time
+	// Oversize, when not 0, is the size of a mail over MaxMailSize, of
+	// which Raw holds only the head (MaxHeadBytes): it is refused unread,
+	// and answered from its header.
+	Oversize int64
 }
 
 // sortByArrival orders mails by arrival, then by name.
@@ -81,6 +86,9 @@ type Receipt struct {
 	Reason string // empty when accepted
 	Mail   *Mail  // nil if the mail could not be read at all
 	Sheet  *Sheet // nil unless the orders were parsed
+	// Limit is the limit a rejected mail broke (size, MIME structure),
+	// nil for any other mail: the answer says it in the player's language.
+	Limit *LimitError
 }
 
 // Intake is the outcome of collecting one turn's mails.
@@ -176,7 +184,14 @@ type readMail struct {
 // names.
 func (a *authenticator) read(r Received) readMail {
 	rm := readMail{rc: Receipt{Name: r.Name, At: r.At}}
-	mail, lines, err := a.mails.read(r.Raw)
+	var mail *Mail
+	var lines []textLine
+	var err error
+	if r.Oversize > 0 {
+		mail, err = a.mails.readHead(r.Raw, r.Oversize)
+	} else {
+		mail, lines, err = a.mails.read(r.Raw)
+	}
 	rm.rc.Mail, rm.err = mail, err
 	if mail != nil {
 		rm.rc.From = mail.From
@@ -218,6 +233,7 @@ func (a *authenticator) decide(rm readMail) Receipt {
 	}
 	if rm.err != nil {
 		rc.Status, rc.Reason = StatusRejected, readFailure(rm.err)
+		errors.As(rm.err, &rc.Limit)
 		return rc
 	}
 	if reason := a.checkHeader(rc.Sheet, rm.known); reason == "" && (rc.Sheet.Reply || rc.Sheet.Form) && rc.Sheet.Blank() {

@@ -82,22 +82,22 @@ func TestCollect(t *testing.T) {
 	mails := []Received{
 		// Listed out of order on purpose: receipts come in arrival order.
 		// The sender's clock is days ahead: its Date is the latest, but it arrived first.
-		{"07-skewed-clock", orderMail("Karl Franz <KARL@reikland.example>", day(4, 12), empire+"A1 MOVE E10 E9 E8\r\n"), day(2, 8)},
-		{"01-empire", orderMail("karl@reikland.example", day(2, 9), empire+"A1 MOVE E10\r\n"), day(2, 9)},
-		{"02-empire", orderMail("karl@reikland.example", day(3, 9), empire+"A1 MOVE E10 E9\r\nA2 MARCH\r\n"), day(3, 9)},
-		{"03-impostor", orderMail("grom@blackcrag.example", day(5, 9), empire+"A1 MOVE E12\r\n"), day(5, 9)},
-		{"04-wrong-turn", orderMail("belegar@karak.example", day(2, 10), "CAMPAÑA riverlands JUGADOR dwarfs TURNO 2\r\n"), day(2, 10)},
-		{"05-wrong-campaign", orderMail("belegar@karak.example", day(2, 11), "CAMPAIGN mordheim PLAYER dwarfs TURN 1\r\n"), day(2, 11)},
-		{"06-unknown-player", orderMail("elf@ulthuan.example", day(2, 12), "CAMPAIGN riverlands PLAYER elves TURN 1\r\n"), day(2, 12)},
-		{"08-autoreply", orderMail("belegar@karak.example", day(2, 13), "I am away.\r\n> "+empire, "Auto-Submitted: auto-replied"), day(2, 13)},
-		{"09-list", orderMail("list@riverlands.example", day(2, 14), "digest", "Precedence: list"), day(2, 14)},
-		{"10-bounce", orderMail("MAILER-DAEMON@riverlands.example", day(2, 15), "undeliverable"), day(2, 15)},
-		{"11-no-header", orderMail("grom@blackcrag.example", day(2, 16), "WAAAGH!\r\nA5 MOVE P10\r\n"), day(2, 16)},
-		{"12-bad-header", orderMail("grom@blackcrag.example", day(2, 17), "CAMPAIGN riverlands PLAYER orcs\r\nA5 MOVE P10\r\n"), day(2, 17)},
-		{"13-unreadable", []byte("no header here"), day(2, 19)},
-		{"14-orcs", orderMail("Grom <grom@blackcrag.example>", day(2, 18), orcs+"A5 MOVE P10\r\n"), day(2, 18)},
+		{Name: "07-skewed-clock", Raw: orderMail("Karl Franz <KARL@reikland.example>", day(4, 12), empire+"A1 MOVE E10 E9 E8\r\n"), At: day(2, 8)},
+		{Name: "01-empire", Raw: orderMail("karl@reikland.example", day(2, 9), empire+"A1 MOVE E10\r\n"), At: day(2, 9)},
+		{Name: "02-empire", Raw: orderMail("karl@reikland.example", day(3, 9), empire+"A1 MOVE E10 E9\r\nA2 MARCH\r\n"), At: day(3, 9)},
+		{Name: "03-impostor", Raw: orderMail("grom@blackcrag.example", day(5, 9), empire+"A1 MOVE E12\r\n"), At: day(5, 9)},
+		{Name: "04-wrong-turn", Raw: orderMail("belegar@karak.example", day(2, 10), "CAMPAÑA riverlands JUGADOR dwarfs TURNO 2\r\n"), At: day(2, 10)},
+		{Name: "05-wrong-campaign", Raw: orderMail("belegar@karak.example", day(2, 11), "CAMPAIGN mordheim PLAYER dwarfs TURN 1\r\n"), At: day(2, 11)},
+		{Name: "06-unknown-player", Raw: orderMail("elf@ulthuan.example", day(2, 12), "CAMPAIGN riverlands PLAYER elves TURN 1\r\n"), At: day(2, 12)},
+		{Name: "08-autoreply", Raw: orderMail("belegar@karak.example", day(2, 13), "I am away.\r\n> "+empire, "Auto-Submitted: auto-replied"), At: day(2, 13)},
+		{Name: "09-list", Raw: orderMail("list@riverlands.example", day(2, 14), "digest", "Precedence: list"), At: day(2, 14)},
+		{Name: "10-bounce", Raw: orderMail("MAILER-DAEMON@riverlands.example", day(2, 15), "undeliverable"), At: day(2, 15)},
+		{Name: "11-no-header", Raw: orderMail("grom@blackcrag.example", day(2, 16), "WAAAGH!\r\nA5 MOVE P10\r\n"), At: day(2, 16)},
+		{Name: "12-bad-header", Raw: orderMail("grom@blackcrag.example", day(2, 17), "CAMPAIGN riverlands PLAYER orcs\r\nA5 MOVE P10\r\n"), At: day(2, 17)},
+		{Name: "13-unreadable", Raw: []byte("no header here"), At: day(2, 19)},
+		{Name: "14-orcs", Raw: orderMail("Grom <grom@blackcrag.example>", day(2, 18), orcs+"A5 MOVE P10\r\n"), At: day(2, 18)},
 		// Dated before every other mail, but it arrived after 14-orcs.
-		{"15-orcs-old-date", orderMail("grom@blackcrag.example", day(1, 0), orcs+"A5 MOVE P10 O10\r\n"), day(3, 10)},
+		{Name: "15-orcs-old-date", Raw: orderMail("grom@blackcrag.example", day(1, 0), orcs+"A5 MOVE P10 O10\r\n"), At: day(3, 10)},
 	}
 	in := Collect(mails, riverlandsWindow(t))
 
@@ -154,7 +154,7 @@ func TestCollectTieBreaksByName(t *testing.T) {
 	mk := func(sq string) []byte {
 		return orderMail("karl@reikland.example", at, "CAMPAIGN riverlands PLAYER empire TURN 1\nA1 MOVE "+sq+"\n")
 	}
-	in := Collect([]Received{{"b", mk("E12"), at}, {"a", mk("E10"), at}}, riverlandsWindow(t))
+	in := Collect([]Received{{Name: "b", Raw: mk("E12"), At: at}, {Name: "a", Raw: mk("E10"), At: at}}, riverlandsWindow(t))
 	if got := in.Accepted["empire"].Set.Orders[0].String(); got != "A1 MOVE E12" {
 		t.Errorf("same arrival: accepted %q, want the later name's A1 MOVE E12", got)
 	}
@@ -181,7 +181,7 @@ func TestExampleMails(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		mails = append(mails, Received{filepath.Base(f), raw, mail.Date.Add(time.Minute)})
+		mails = append(mails, Received{Name: filepath.Base(f), Raw: raw, At: mail.Date.Add(time.Minute)})
 	}
 	deadline := time.Date(2026, 12, 6, 20, 0, 0, 0, time.UTC)
 	w := riverlandsWindow(t)
@@ -250,7 +250,7 @@ func BenchmarkCollect(b *testing.B) {
 		if i%4 != 0 {
 			raw = readFixture(b, shapes[i%4])
 		}
-		mails = append(mails, Received{fmt.Sprintf("%04d", i), raw, time.Date(2026, 12, 1, 0, i, 0, 0, time.UTC)})
+		mails = append(mails, Received{Name: fmt.Sprintf("%04d", i), Raw: raw, At: time.Date(2026, 12, 1, 0, i, 0, 0, time.UTC)})
 	}
 	lookup := func(id string) (Credentials, bool) { e, ok := emails[id]; return Credentials{Email: e}, ok }
 	w := Window{Campaign: "riverlands", Turn: 1, Map: m, Player: lookup}

@@ -60,11 +60,11 @@ func TestCollectCommands(t *testing.T) {
 	day := func(h int) time.Time { return time.Date(2026, 12, 3, h, 0, 0, 0, time.UTC) }
 	karl, grom := "Karl <karl@reikland.example>", "Grom <grom@blackcrag.example>"
 	mails := []Received{
-		{"1-orders", orderMail(karl, day(1), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE E10\r\n"), day(1)},
-		{"2-map", orderMail(karl, day(2), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nSEND MAP\r\nSHOW ORDERS\r\n"), day(2)},
-		{"3-final", orderMail(karl, day(3), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nFINAL\r\n"), day(3)},
-		{"4-final-first", orderMail(grom, day(4), "CAMPAIGN riverlands PLAYER orcs TURN 1\r\nDEFINITIVO\r\n"), day(4)},
-		{"5-forged", orderMail(grom, day(5), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nSEND REPORT\r\n"), day(5)},
+		{Name: "1-orders", Raw: orderMail(karl, day(1), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE E10\r\n"), At: day(1)},
+		{Name: "2-map", Raw: orderMail(karl, day(2), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nSEND MAP\r\nSHOW ORDERS\r\n"), At: day(2)},
+		{Name: "3-final", Raw: orderMail(karl, day(3), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nFINAL\r\n"), At: day(3)},
+		{Name: "4-final-first", Raw: orderMail(grom, day(4), "CAMPAIGN riverlands PLAYER orcs TURN 1\r\nDEFINITIVO\r\n"), At: day(4)},
+		{Name: "5-forged", Raw: orderMail(grom, day(5), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nSEND REPORT\r\n"), At: day(5)},
 	}
 	in := Collect(mails, riverlandsWindow(t))
 	checkReceipts(t, in, []receiptSummary{

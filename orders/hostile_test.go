@@ -121,7 +121,7 @@ var hostileCases = []hostileCase{
 	{"mime-missing-content-type.eml", StatusAccepted, "orcs", ""},
 	{"mime-multipart-no-boundary.eml", StatusRejected, "", "orders: unreadable mail body: multipart: boundary is empty"},
 	{"mime-nested-20.eml", StatusAccepted, "orcs", ""},
-	{"mime-nested-500.eml", StatusAccepted, "orcs", ""},
+	{"mime-nested-500.eml", StatusRejected, "", "orders: the mail's parts nest more than 32 deep; hint: send the orders as plain text"}, // MaxMIMEDepth
 	{"mime-two-txt-attachments.eml", StatusAccepted, "orcs", ""},
 	{"mime-unclosed-quote-param.eml", StatusAccepted, "orcs", ""},
 	{"mime-unknown-transfer-encoding.eml", StatusAccepted, "orcs", ""},

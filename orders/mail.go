@@ -86,7 +86,7 @@ func ReadMail(raw []byte) (*Mail, error) {
 // them again. They are valid until the next read.
 func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 	if len(raw) > MaxMailSize {
-		return nil, nil, fmt.Errorf("orders: the mail is %d bytes, over the %d MiB limit\nhint: send the orders as plain text, without large attachments", len(raw), MaxMailSize>>20)
+		return nil, nil, mailTooBig(int64(len(raw)))
 	}
 	e, err := r.open(raw)
 	if err != nil {
@@ -199,12 +199,20 @@ func newEntity(h textproto.Header, body io.Reader) entity {
 
 // walk visits the leaf entities under e, depth first, as Entity.Walk
 // does; path is the multipart indices (from 0) leading to the part, nil
-// for the root, and valid during the visit only.
+// for the root, and valid during the visit only. It refuses a mail over
+// MaxMIMEDepth or MaxMIMEParts as soon as it meets the part beyond them:
+// each level of nesting is one more reader every byte below it goes
+// through, so an unbounded depth would make the walk quadratic.
 func walk(e entity, visit func(path []int, e entity) error) error {
 	var multiparts []*textproto.MultipartReader
 	var path []int
+	parts := 0
 	for {
 		if strings.HasPrefix(e.mediaType, "multipart/") {
+			if len(multiparts) == MaxMIMEDepth {
+				return &LimitError{Code: LimitMIMETooDeep, Limit: MaxMIMEDepth,
+					Text: fmt.Sprintf("the mail's parts nest more than %d deep", MaxMIMEDepth), Hint: plainTextHint}
+			}
 			multiparts = append(multiparts, textproto.NewMultipartReader(e.body, e.params["boundary"]))
 			path = append(path, -1)
 		} else if err := visit(path, e); err != nil {
@@ -221,6 +229,10 @@ func walk(e entity, visit func(path []int, e entity) error) error {
 			case err != nil:
 				return err
 			default:
+				if parts++; parts > MaxMIMEParts {
+					return &LimitError{Code: LimitMIMETooManyParts, Limit: MaxMIMEParts,
+						Text: fmt.Sprintf("the mail has more than %d parts", MaxMIMEParts), Hint: plainTextHint}
+				}
 				path[len(path)-1]++
 				e, next = newEntity(p.Header, p), true
 			}
@@ -556,7 +568,10 @@ func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
 	})
 	r.plain, r.htmls, r.files = plain, htmls, files // their room, for the next mail
 	all := append(append(plain, htmls...), files...)
+	var limit *LimitError
 	switch {
+	case errors.As(err, &limit):
+		return nil, err // a mail over a limit is refused whatever came before
 	case len(all) > 0:
 		// QUIRK: a part cut short after the orders were read (a truncated
 		// or unterminated multipart) does not cost the player his orders.
@@ -669,7 +684,8 @@ func (r *mailReader) readText(part entity, path []int, kind string) (string, err
 		return "", fmt.Errorf("orders: %s cannot be decoded: %v", partName(path, kind), err)
 	}
 	if len(b) > MaxPartSize {
-		return "", fmt.Errorf("orders: %s is over the %d MiB limit\nhint: orders are a few lines of plain text", partName(path, kind), MaxPartSize>>20)
+		return "", &LimitError{Code: LimitPartTooBig, Limit: MaxPartSize >> 20,
+			Text: fmt.Sprintf("%s is over the %d MiB limit", partName(path, kind), MaxPartSize>>20), Hint: "orders are a few lines of plain text"}
 	}
 	if !utf8.Valid(b) {
 		// QUIRK: 8-bit text with no charset (or an unknown one) is almost

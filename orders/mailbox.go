@@ -3,7 +3,9 @@ package orders
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -52,21 +54,80 @@ func (md *Maildir) Fetch(ctx context.Context) ([]Received, []Skipped, error) {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		if out[i].Raw, err = md.Read(out[i].Name); err != nil {
+		if out[i].Raw, out[i].Oversize, err = md.readBounded(out[i].Name); err != nil {
 			return nil, nil, err
 		}
 	}
 	return out, skipped, nil
 }
 
-// Taken marks the mails seen (moved to cur/ with the S flag).
+// Taken marks the mails seen (moved to cur/ with the S flag); a mail over
+// MaxMailSize is moved aside to OversizeDir instead, whole and unread.
 func (md *Maildir) Taken(ctx context.Context, names []string) error {
 	for _, n := range names {
+		f, err := md.find(n)
+		if err != nil {
+			return err
+		}
+		if info, err := os.Stat(f.path(md.dir)); err == nil && info.Size() > MaxMailSize {
+			if err := md.keepAside(f); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := md.MarkSeen(n); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// keepAside moves a mail to OversizeDir, under its file name (one rename).
+func (md *Maildir) keepAside(f mailFile) error {
+	aside := filepath.Join(md.dir, OversizeDir)
+	if err := os.MkdirAll(aside, 0o755); err != nil {
+		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+	}
+	to := filepath.Join(aside, f.file)
+	if _, err := os.Lstat(to); err == nil {
+		return fmt.Errorf("orders: maildir %s: cannot keep %q aside: %s already exists", md.dir, f.name, to)
+	}
+	if err := os.Rename(f.path(md.dir), to); err != nil {
+		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+	}
+	return nil
+}
+
+// readBounded reads a mail, or of one over MaxMailSize only its first
+// MaxHeadBytes, with its size: ten mails of 50 MB must not fill the memory
+// of every fetch.
+func (md *Maildir) readBounded(name string) ([]byte, int64, error) {
+	f, err := md.find(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	file, err := os.Open(f.path(md.dir))
+	if err != nil {
+		return nil, 0, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return nil, 0, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+	}
+	if info.Size() <= MaxMailSize {
+		raw, err := io.ReadAll(file)
+		if err != nil {
+			return nil, 0, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+		}
+		return raw, 0, nil
+	}
+	head := make([]byte, MaxHeadBytes)
+	n, err := io.ReadFull(file, head)
+	if err != nil && err != io.ErrUnexpectedEOF {
+		return nil, 0, fmt.Errorf("orders: maildir %s: %w", md.dir, err)
+	}
+	return head[:n], info.Size(), nil
 }
 
 // Close does nothing: a maildir holds no connection.

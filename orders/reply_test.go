@@ -39,12 +39,12 @@ func TestRepliesAreTheSenders(t *testing.T) {
 	filled := strings.Replace(form("empire", "1"), "????", "s3cret", 1)
 	mails := []Received{
 		// Grom answers Karl's filled-in form (password and all) with orders of his own.
-		{"1-reply-all", orderMail(grom, at, "A1 MOVE E9\r\n\r\nOn Monday, Karl wrote:\r\n"+quote(filled)), at},
+		{Name: "1-reply-all", Raw: orderMail(grom, at, "A1 MOVE E9\r\n\r\nOn Monday, Karl wrote:\r\n"+quote(filled)), At: at},
 		// ... or Karl's plain order mail, password in its header.
-		{"2-quoted-orders", orderMail(grom, at.Add(time.Minute), "FINAL\r\n\r\nOn Monday, Karl wrote:\r\n"+
-			quote("CAMPAIGN riverlands PLAYER empire TURN 1 PASSWORD s3cret\r\nA1 MOVE E10\r\n")), at.Add(time.Minute)},
+		{Name: "2-quoted-orders", Raw: orderMail(grom, at.Add(time.Minute), "FINAL\r\n\r\nOn Monday, Karl wrote:\r\n"+
+			quote("CAMPAIGN riverlands PLAYER empire TURN 1 PASSWORD s3cret\r\nA1 MOVE E10\r\n")), At: at.Add(time.Minute)},
 		// Karl's own reply, with his password on a line of its own.
-		{"3-karl", orderMail(karl, at.Add(2*time.Minute), "A1 MOVE E10\r\nPASSWORD s3cret\r\n\r\n"+quote(form("empire", "1"))), at.Add(2 * time.Minute)},
+		{Name: "3-karl", Raw: orderMail(karl, at.Add(2*time.Minute), "A1 MOVE E10\r\nPASSWORD s3cret\r\n\r\n"+quote(form("empire", "1"))), At: at.Add(2 * time.Minute)},
 	}
 	in := Collect(mails, w)
 	checkReceipts(t, in, []receiptSummary{
@@ -62,7 +62,7 @@ func TestReplyPicksThePartWithOrders(t *testing.T) {
 		"Content-Disposition: attachment; filename=\"orders.txt\"\r\n\r\n" + form("empire", "1") + "--b--\r\n"
 	at := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	raw := []byte(strings.Replace(string(orderMail("Karl <karl@reikland.example>", at, "")), "\r\n\r\n", "\r\nMIME-Version: 1.0\r\n", 1) + body)
-	in := Collect([]Received{{"reply", raw, at}}, riverlandsWindow(t))
+	in := Collect([]Received{{Name: "reply", Raw: raw, At: at}}, riverlandsWindow(t))
 	if s := in.Accepted["empire"]; s == nil || len(s.Set.Orders) != 1 || s.Set.Orders[0].String() != "A1 MOVE E10" {
 		t.Fatalf("receipts %+v", summarise(in))
 	}
@@ -75,8 +75,8 @@ func TestOrdersWrittenWrongAreOrders(t *testing.T) {
 	karl := "Karl <karl@reikland.example>"
 	at := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	in := Collect([]Received{
-		{"1", orderMail(karl, at, "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE E10\r\n"), at},
-		{"2", orderMail(karl, at.Add(time.Minute), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE Z99\r\nFINAL\r\nSHOW ORDERS\r\n"), at.Add(time.Minute)},
+		{Name: "1", Raw: orderMail(karl, at, "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE E10\r\n"), At: at},
+		{Name: "2", Raw: orderMail(karl, at.Add(time.Minute), "CAMPAIGN riverlands PLAYER empire TURN 1\r\nA1 MOVE Z99\r\nFINAL\r\nSHOW ORDERS\r\n"), At: at.Add(time.Minute)},
 	}, riverlandsWindow(t))
 	if in.Receipts[1].Status != StatusAccepted || in.Receipts[0].Status != StatusReplaced || in.Receipts[0].Sheet.Final {
 		t.Errorf("receipts %+v", summarise(in))

@@ -48,6 +48,12 @@ type Ack struct {
 
 	Replaces string // the subject or name of the earlier mail this one replaces
 
+	// ReasonCode names the limit a rejected mail broke (orders.LimitError),
+	// said as ack.reason.<code> when the language has it; ReasonLimit is
+	// the limit's value.
+	ReasonCode  string
+	ReasonLimit int
+
 	// Equipment are the siege-equipment declarations (EQUIP lines) as
 	// checked against their siege and budget (D19).
 	Equipment []AckEquipment
@@ -136,11 +142,12 @@ func ComposeAck(a Ack) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	subject := replySubject(a.Subject)
+	a.To.Name, a.Replaces = clipRunes(a.To.Name, MaxName), clipRunes(a.Replaces, MaxSubject)
+	subject := replyHeaderSubject(replySubject(a.Subject))
 	if subject == "" {
 		subject = w.text("ack.subject", args{"Title": a.Title, "Turn": a.Turn})
 	}
-	body := a.body(w)
+	body := capText(w, a.body(w))
 	if w.err != nil {
 		return nil, fmt.Errorf("reports: %w", w.err)
 	}
@@ -222,7 +229,7 @@ func (a *Ack) body(w *words) string {
 		"Replaces": a.Replaces, "Reason": a.Reason}
 	paras := []string{w.text("ack.greeting", data), a.opening(w, data)}
 	if a.Status == AckRejected {
-		paras = append(paras, w.text("ack.reason", data))
+		paras = append(paras, a.reason(w, data))
 	}
 	if len(a.Echo) > 0 {
 		paras = append(paras, section(w.text("ack.echo.heading", nil), a.echoLines(w)))
@@ -294,18 +301,21 @@ func section(heading string, lines []string) string {
 
 // echoLines numbers the orders as understood with their lines in the mail.
 func (a *Ack) echoLines(w *words) []string {
-	out := make([]string, len(a.Echo))
-	for i, l := range a.Echo {
-		out[i] = w.text("ack.echo", args{"Line": l.Line, "Text": l.Text})
+	echo, more := capItems(a.Echo)
+	out := make([]string, len(echo))
+	for i, l := range echo {
+		out[i] = w.text("ack.echo", args{"Line": l.Line, "Text": clipRunes(l.Text, MaxAckQuote)})
 	}
-	return out
+	return a.more(w, out, "ack.more.lines", more)
 }
 
 // problemLines tells each problem in the reader's language when its code
 // has a sentence, else in the parser's English; the hint goes under it.
 func (a *Ack) problemLines(w *words) []string {
 	var out []string
-	for _, p := range a.Problems {
+	problems, more := capItems(a.Problems)
+	for _, p := range problems {
+		p.Text, p.Hint = clipRunes(p.Text, MaxAckQuote), clipRunes(p.Hint, MaxAckQuote)
 		text := p.Text
 		if name := "problem.orders." + p.Code; w.set.Has(name) {
 			text = w.text(name, args{"Text": p.Text})
@@ -315,7 +325,7 @@ func (a *Ack) problemLines(w *words) []string {
 			out = append(out, "  "+w.text("ack.hint", args{"Hint": p.Hint}))
 		}
 	}
-	return out
+	return a.more(w, out, "ack.more.problems", more)
 }
 
 // diceLines tells, for an accepted mail, each command check the orders
@@ -328,7 +338,7 @@ func (a *Ack) diceLines(w *words) []string {
 		Outcome: &campaign.Outcome{Turn: a.Turn}}, w)
 	var out []string
 	for _, e := range a.Preview {
-		d := args{"Line": e.Line, "Order": e.Order, "Unit": e.Unit, "From": coordText(e.From), "To": coordText(e.To)}
+		d := args{"Line": e.Line, "Order": clipRunes(e.Order, MaxAckQuote), "Unit": e.Unit, "From": coordText(e.From), "To": coordText(e.To)}
 		switch {
 		case e.Kind == campaign.EventCheck && e.Check != nil:
 			d["Chance"] = a.chance(w, e)
@@ -342,7 +352,8 @@ func (a *Ack) diceLines(w *words) []string {
 			out = append(out, w.text("ack.siege", d))
 		}
 	}
-	return out
+	out, more := capItems(out)
+	return a.more(w, out, "ack.more.lines", more)
 }
 
 // chance says what a check needs: "8 or less on 2D6, 72%", automatic at

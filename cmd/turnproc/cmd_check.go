@@ -115,6 +115,9 @@ func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, in *
 		Replaces: replaces, Rules: c.cfg.Rules(), Results: results,
 		Commitment: campaign.SeedCommitment(campaign.TurnSeed(s.Seed, turn))}
 	a.Status = string(rc.Status)
+	if l := rc.Limit; l != nil {
+		a.ReasonCode, a.ReasonLimit = l.Code, l.Limit
+	}
 	if rc.Status == orders.StatusReplaced {
 		a.Status = string(orders.StatusAccepted) // it was the latest when it arrived
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -64,10 +65,30 @@ func (c *campaignFiles) pull(ctx context.Context, e *env, turn int) ([]string, [
 	return stored, skipped, nil
 }
 
-// inboxName names a mail by when it arrived and what it holds.
+// inboxName names a mail by when it arrived and what it holds. Of a mail
+// over orders.MaxMailSize only the head is kept, named with its size (the
+// mail itself is kept aside by the mailbox).
 func inboxName(m orders.Received) string {
 	sum := sha256.Sum256(m.Raw)
-	return m.At.UTC().Format(arrivalLayout) + "-" + hex.EncodeToString(sum[:6]) + ".eml"
+	name := m.At.UTC().Format(arrivalLayout) + "-" + hex.EncodeToString(sum[:6])
+	if m.Oversize > 0 {
+		name += oversizeMark + strconv.FormatInt(m.Oversize, 10)
+	}
+	return name + ".eml"
+}
+
+// oversizeMark names the kept head of a mail over orders.MaxMailSize.
+const oversizeMark = "-oversize-"
+
+// oversizeOf is the size an inbox name gives a mail kept as its head, 0
+// for a mail kept whole.
+func oversizeOf(name string) int64 {
+	_, size, ok := strings.Cut(strings.TrimSuffix(name, ".eml"), oversizeMark)
+	if !ok {
+		return 0
+	}
+	n, _ := strconv.ParseInt(size, 10, 64)
+	return n
 }
 
 // inbox reads a turn's received mail, in arrival order.
@@ -91,7 +112,7 @@ func (c *campaignFiles) inbox(turn int) ([]orders.Received, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, orders.Received{Name: e.Name(), Raw: raw, At: at})
+		out = append(out, orders.Received{Name: e.Name(), Raw: raw, At: at, Oversize: oversizeOf(e.Name())})
 	}
 	slices.SortFunc(out, func(a, b orders.Received) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
