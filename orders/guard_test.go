@@ -107,9 +107,9 @@ func TestAnswerLimits(t *testing.T) {
 	for i := range 4 { // day one: the fourth is over the day's limit
 		add(fmt.Sprintf("a%d", i), "robot@away.example", at.Add(time.Duration(i)*5*time.Minute))
 	}
-	add("other", "grom@blackcrag.example", at.Add(time.Minute))          // another sender: his own count
+	add("other", "grom@blackcrag.example", at.Add(time.Minute))                // another sender: his own count
 	add("bounce", "robot@away.example", at.Add(time.Hour), "Precedence: bulk") // never answered, never counted
-	for i := range 3 { // the next day: two more make the turn's five
+	for i := range 3 {                                                         // the next day: two more make the turn's five
 		add(fmt.Sprintf("b%d", i), "robot@away.example", at.Add(25*time.Hour+time.Duration(i)*time.Minute))
 	}
 	in := Collect(mails, w)
