@@ -268,6 +268,8 @@ var sample = map[string]any{
 	"FormFile": "riverlands-turn-002-empire-orders.txt", "Placeholder": "????", "At": "H5", "Password": "????",
 	"Cargo": "A2", "Allowed": 1200, "Fielded": 1000, "Moves": 12, "Squares": 2, "Battles": 1,
 	"Files": "riverlands-turn-001-empire.pdf", "Played": 2,
+	// the password warning and the report's count of refused mails
+	"Limit": 5, "Count": 2,
 }
 
 func TestEveryTextExecutes(t *testing.T) {
