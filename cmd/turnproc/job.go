@@ -194,8 +194,9 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 // runTurn is the main job (DESIGN.md data flow): fetch the new mail into
 // the turn's inbox, parse and authenticate the orders, resolve the turn
 // with its dice, render the reports and mails, then write the turn's
-// record and the new state snapshot last. Nothing but the fetched mail is
-// written if any step before the writing fails.
+// record and the new state snapshot last. Nothing but the fetched mail
+// (and its password verdicts) is written if any step before the writing
+// fails.
 func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
 	if err := c.checkDelivery(e.getenv); err != nil {
 		return nil, err
@@ -221,6 +222,9 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 		return nil, err
 	}
 	rec.intake = orders.Collect(rec.mails, c.window(turn))
+	if err := c.keepVerdicts(turn, rec.intake); err != nil {
+		return nil, err
+	}
 	if _, err := c.recordMailedResults(before, rec.intake); err != nil {
 		return nil, err
 	}
@@ -266,7 +270,9 @@ func mailsLeft(skipped []orders.Skipped) int {
 func (c *campaignFiles) window(turn int) orders.Window {
 	return orders.Window{Campaign: c.cfg.Campaign.ID, Turn: turn, Map: c.m,
 		Deadline: c.cfg.Deadline.DeadlineOf(turn), CheckFrom: c.cfg.Intake.CheckFrom,
-		Ourselves: c.cfg.Delivery.From.Address,
+		Ourselves: c.cfg.Delivery.From.Address, Verdicts: c.verdicts(turn).Load(),
+		Limits: orders.Limits{WrongPasswords: c.cfg.Intake.MaxWrongPasswords,
+			AnswersPerTurn: c.cfg.Intake.MaxAnswersPerTurn, AnswersPerDay: c.cfg.Intake.MaxAnswersPerDay},
 		Moderator: orders.Credentials{Email: c.cfg.Campaign.Moderator.Address, PasswordHash: c.cfg.Campaign.ModeratorPasswordHash},
 		Player: func(id string) (orders.Credentials, bool) {
 			p := c.cfg.Player(id)
@@ -484,6 +490,9 @@ func intakeLog(in *orders.Intake, skipped []orders.Skipped) string {
 		fmt.Fprintf(&b, "%s\n  from: %s\n  player: %s\n  status: %s\n", r.Name, r.From, orNone(r.Player), r.Status)
 		if r.Reason != "" {
 			fmt.Fprintf(&b, "  reason: %s\n", r.Reason)
+		}
+		if r.Unanswered != "" {
+			fmt.Fprintf(&b, "  not answered: %s\n", r.Unanswered)
 		}
 		if r.Sheet != nil {
 			for _, p := range r.Sheet.Problems {
