@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -179,5 +180,53 @@ func TestReplyLoop(t *testing.T) {
 	code, out, stderr := run(t, beforeTurn1.Add(2*time.Hour), "check", "--dir", dir)
 	if code != exitOK || !strings.HasPrefix(out, "Turn 1: 24 new mails fetched, 19 answered") || strings.Count(stderr, "max_answers_per_day") != 5 {
 		t.Errorf("check of 24 more: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// pdfWords is a PDF's text (poppler's pdftotext), spaces collapsed, and
+// its page count.
+func pdfWords(t *testing.T, path string) (string, int) {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not installed (Debian: poppler-utils)")
+	}
+	out, err := exec.Command("pdftotext", "-enc", "UTF-8", path, "-").Output()
+	if err != nil {
+		t.Fatalf("pdftotext %s: %v", path, err)
+	}
+	return strings.Join(strings.Fields(string(out)), " "), strings.Count(string(out), "\f")
+}
+
+// TestRefusedMailStaysOutOfReports: mails naming a player with a wrong
+// password (a stranger's phishing) put no word of theirs into his report,
+// only a count; the moderator's report has them, clipped.
+func TestRefusedMailStaysOutOfReports(t *testing.T) {
+	dir := passwordCampaign(t)
+	phish := "URGENT-PHISH your account is suspended, log in at http://evil.example/login " + strings.Repeat("PHISH ", 800)
+	for i := range 40 {
+		mailIn(t, dir, fmt.Sprintf("p%02d", i), "moderator-office@evil.example", phish, beforeTurn1.Add(time.Duration(i)*time.Minute),
+			"CAMPAIGN riverlands PLAYER empire TURN 1 PASSWORD x"+fmt.Sprint(i)+"\r\n"+phish+"\r\n")
+	}
+	mailIn(t, dir, "own", "karl@reikland.example", "my orders", beforeTurn1.Add(time.Hour),
+		"CAMPAIGN riverlands PLAYER empire TURN 1 PASSWORD Hunter2\r\nA1 MOVE E10\r\n")
+	if code, out, stderr := run(t, afterTurn1, "run", "--dir", dir); code != exitOK {
+		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
+	}
+	player, pages := pdfWords(t, filepath.Join(dir, "turns", "001", "reports", "empire.pdf"))
+	if strings.Contains(player, "PHISH") || strings.Contains(player, "evil.example") {
+		t.Errorf("the player's report shows words of mails refused")
+	}
+	if !strings.Contains(player, "40 mails naming you were refused: wrong password") {
+		t.Errorf("the player's report does not count the mails refused:\n%s", player)
+	}
+	if pages > 6 {
+		t.Errorf("the player's report has %d pages", pages)
+	}
+	moderator, pages := pdfWords(t, filepath.Join(dir, "turns", "001", "reports", "moderator.pdf"))
+	if n := strings.Count(moderator, "URGENT-PHISH"); n != 30 || !strings.Contains(moderator, "… and 10 more: see intake.txt of the turn") {
+		t.Errorf("the moderator's report quotes %d of the refused mails, want 30 and a count of the rest", n)
+	}
+	if pages > 12 {
+		t.Errorf("the moderator's report has %d pages", pages)
 	}
 }

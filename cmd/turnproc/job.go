@@ -386,11 +386,13 @@ func inParallel(n int, do func(i int) error) error {
 // reportTurn is what the reports of a played turn show, the turn's dice
 // seed revealed and the next turn's committed (verifiable dice).
 func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome, in *orders.Intake, at time.Time) reports.Turn {
-	return reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
+	t := reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
 		After: out.State, Outcome: out, Deadline: c.cfg.Deadline.DeadlineOf(out.Turn + 1),
-		Generated: at, Notes: intakeNotes(in),
+		Generated: at,
 		DiceSeed:       campaign.TurnSeed(before.Seed, out.Turn),
 		NextCommitment: campaign.SeedCommitment(campaign.TurnSeed(before.Seed, out.Turn+1))}
+	t.Notes, t.Refused, t.RefusedDetail = intakeNotes(in)
+	return t
 }
 
 // diceRecord is turns/NNN/dice.json: the turn's dice seed, revealed, with
@@ -522,10 +524,12 @@ func echo(s *orders.Sheet) string {
 	return b.String()
 }
 
-// intakeNotes gives each player the problems of his mails: refused lines
-// of the accepted set, and mails rejected or replaced.
-func intakeNotes(in *orders.Intake) map[string][]string {
-	notes := map[string][]string{}
+// intakeNotes gives each player the notes on his mails: the refused
+// lines of his accepted set and his mails replaced. The mails naming him
+// that were refused are only counted for him, as anyone may send them; the
+// moderator's report has their detail.
+func intakeNotes(in *orders.Intake) (notes map[string][]string, refused map[string]reports.Refused, detail map[string][]string) {
+	notes, refused, detail = map[string][]string{}, map[string]reports.Refused{}, map[string][]string{}
 	for _, r := range in.Receipts {
 		if r.Player == "" || r.Status == orders.StatusIgnored {
 			continue
@@ -538,14 +542,27 @@ func intakeNotes(in *orders.Intake) map[string][]string {
 		case orders.StatusReplaced:
 			notes[r.Player] = append(notes[r.Player], fmt.Sprintf("%s: replaced by a later mail", mailLabel(r)))
 		case orders.StatusRejected:
-			notes[r.Player] = append(notes[r.Player], fmt.Sprintf("%s: rejected: %s", mailLabel(r), r.Reason))
+			n := refused[r.Player]
+			if r.WrongPassword {
+				n.WrongPassword++
+			} else {
+				n.Other++
+			}
+			refused[r.Player] = n
+			detail[r.Player] = append(detail[r.Player], fmt.Sprintf("%s from %s: rejected: %s", mailLabel(r), r.From, r.Reason))
 		}
 	}
-	return notes
+	return notes, refused, detail
 }
+
+// maxSubject is how much of a subject a note quotes.
+const maxSubject = 60
 
 func mailLabel(r orders.Receipt) string {
 	if r.Mail != nil && r.Mail.Subject != "" {
+		if s := []rune(r.Mail.Subject); len(s) > maxSubject {
+			return fmt.Sprintf("mail %q…", string(s[:maxSubject]))
+		}
 		return fmt.Sprintf("mail %q", r.Mail.Subject)
 	}
 	return "mail " + r.Name
