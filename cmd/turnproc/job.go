@@ -388,7 +388,7 @@ func inParallel(n int, do func(i int) error) error {
 func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome, in *orders.Intake, at time.Time) reports.Turn {
 	t := reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
 		After: out.State, Outcome: out, Deadline: c.cfg.Deadline.DeadlineOf(out.Turn + 1),
-		Generated: at,
+		Generated:      at,
 		DiceSeed:       campaign.TurnSeed(before.Seed, out.Turn),
 		NextCommitment: campaign.SeedCommitment(campaign.TurnSeed(before.Seed, out.Turn+1))}
 	t.Notes, t.Refused, t.RefusedDetail = intakeNotes(in)
