@@ -93,7 +93,21 @@ type Intake struct {
 	// carry a password (without a password the address always decides).
 	CheckFrom bool
 	IMAP      IMAP
+	// MaxWrongPasswords is how many mails with a wrong password for one
+	// player a turn answers; MaxAnswersPerTurn and MaxAnswersPerDay how
+	// many answers one sender address gets in the turn and in any 24
+	// hours of it (docs/config.md). The mails past them are kept, decided
+	// and logged, not answered.
+	MaxWrongPasswords, MaxAnswersPerTurn, MaxAnswersPerDay int
 }
+
+// The limits' defaults: a player mistypes his password a few times, not
+// dozens; a player mails a few times a day at most, a robot every check.
+const (
+	DefaultMaxWrongPasswords = 5
+	DefaultMaxAnswersPerTurn = 50
+	DefaultMaxAnswersPerDay  = 20
+)
 
 // TLSMode is how a mail connection is protected.
 type TLSMode string

@@ -66,6 +66,10 @@ type rawIntake struct {
 	Maildir   string  `toml:"maildir"`
 	CheckFrom bool    `toml:"check_from"`
 	IMAP      rawMail `toml:"imap"`
+	// The limits on answers (docs/config.md).
+	MaxWrongPasswords int `toml:"max_wrong_passwords"`
+	MaxAnswersPerTurn int `toml:"max_answers_per_turn"`
+	MaxAnswersPerDay  int `toml:"max_answers_per_day"`
 }
 
 type rawDelivery struct {
@@ -274,6 +278,9 @@ func (r *reporter) checkIntake(c *Config, raw rawIntake) {
 		`use "maildir" (a local mail directory) or "imap"`, string(IntakeMaildir), string(IntakeIMAP)))
 	c.Intake.Maildir = "mailbox"
 	c.Intake.CheckFrom = raw.CheckFrom
+	c.Intake.MaxWrongPasswords = r.atLeastOne("intake.max_wrong_passwords", raw.MaxWrongPasswords, DefaultMaxWrongPasswords)
+	c.Intake.MaxAnswersPerTurn = r.atLeastOne("intake.max_answers_per_turn", raw.MaxAnswersPerTurn, DefaultMaxAnswersPerTurn)
+	c.Intake.MaxAnswersPerDay = r.atLeastOne("intake.max_answers_per_day", raw.MaxAnswersPerDay, DefaultMaxAnswersPerDay)
 	if r.ix.has("intake.maildir") && r.required("intake.maildir", raw.Maildir) {
 		c.Intake.Maildir = raw.Maildir
 	}
@@ -347,6 +354,18 @@ func isLoopback(h string) bool {
 	}
 	ip := net.ParseIP(h)
 	return ip != nil && ip.IsLoopback()
+}
+
+// atLeastOne is a count that must be 1 or more; def when the key is absent.
+func (r *reporter) atLeastOne(path string, n, def int) int {
+	if !r.ix.has(path) {
+		return def
+	}
+	if n < 1 {
+		r.bad(path, fmt.Sprintf("%d is not a count of 1 or more", n), fmt.Sprintf("use a whole number from 1 up, or leave %s out for %d", lastName(path), def))
+		return def
+	}
+	return n
 }
 
 func (r *reporter) port(at string, p, def int) int {

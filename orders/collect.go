@@ -74,6 +74,12 @@ type Window struct {
 	// Moderator authenticates the moderator's own mail (PLAYER moderator),
 	// which may carry battle results.
 	Moderator Credentials
+	// Verdicts are the password verdicts kept from earlier runs, by mail
+	// name (Intake.Verdicts): a mail whose verdict holds is not checked
+	// again.
+	Verdicts map[string]Verdict
+	// Limits bound which mails are answered.
+	Limits Limits
 }
 
 // Receipt says what happened to one mail and why.
@@ -89,12 +95,26 @@ type Receipt struct {
 	// Limit is the limit a rejected mail broke (size, MIME structure),
 	// nil for any other mail: the answer says it in the player's language.
 	Limit *LimitError
+	// WrongPassword: rejected because the header's password is not the
+	// player's (a guess, or a slip).
+	WrongPassword bool
+	// Unanswered says why a mail that would be answered is not: it is over
+	// one of the Window's Limits. "" for the others.
+	Unanswered string
 }
 
 // Intake is the outcome of collecting one turn's mails.
 type Intake struct {
 	Accepted map[string]*Sheet // by player id: the set that counts
 	Receipts []Receipt         // one per mail, in arrival order
+	// Verdicts are the password verdicts of the mails, by name, kept ones
+	// and new: what to keep for the next Collect (Window.Verdicts).
+	Verdicts map[string]Verdict
+	// Verified counts the bcrypt checks this Collect made: zero when every
+	// verdict was kept, and then nothing new needs keeping.
+	Verified int
+	// WrongPasswords counts, per player, the mails with a wrong password.
+	WrongPasswords map[string]int
 }
 
 // Collect reads, parses and authenticates a turn's mails (docs/orders.md).
@@ -106,7 +126,7 @@ type Intake struct {
 // and answered, never applied. Accepted sheets may still hold problems:
 // their valid lines count.
 func Collect(mails []Received, w Window) *Intake {
-	in := &Intake{Accepted: map[string]*Sheet{}, Receipts: make([]Receipt, 0, len(mails))}
+	in := &Intake{Accepted: map[string]*Sheet{}, Receipts: make([]Receipt, 0, len(mails)), Verdicts: map[string]Verdict{}}
 	sorted := slices.Clone(mails)
 	sortByArrival(sorted)
 	auth := &authenticator{w: w, mails: newMailReader()}
@@ -115,13 +135,26 @@ func Collect(mails []Received, w Window) *Intake {
 	// bcrypt at its default cost takes some 60 ms a check.
 	read := make([]readMail, len(sorted))
 	var v verifier
+	checks := map[int]passwordCheck{} // index in sorted → the check it needed
 	for i, r := range sorted {
 		read[i] = auth.read(r)
-		if c, ok := auth.needsPassword(read[i]); ok {
-			v.add(c)
+		c, ok := auth.needsPassword(read[i])
+		if !ok {
+			continue
 		}
+		if kept, ok := w.Verdicts[r.Name]; ok && kept.holds(r, c.key[0], c.hash) {
+			read[i].passwordOK, in.Verdicts[r.Name] = kept.OK, kept
+			continue
+		}
+		checks[i] = c
+		v.add(c)
 	}
-	auth.checked = v.wait()
+	checked := v.wait()
+	in.Verified = len(v.queued)
+	for i, c := range checks {
+		r := sorted[i]
+		read[i].passwordOK, in.Verdicts[r.Name] = checked[c.key], newVerdict(r, c.key[0], c.hash, checked[c.key])
+	}
 	winner := map[string]int{} // player → index in Receipts
 	for i, rm := range read {
 		rc := auth.decide(rm)
@@ -145,6 +178,7 @@ func Collect(mails []Received, w Window) *Intake {
 	for p, i := range winner {
 		in.Accepted[p] = in.Receipts[i].Sheet
 	}
+	in.applyLimits(w.Limits)
 	return in
 }
 
@@ -164,12 +198,12 @@ func markFinal(orders *Sheet) {
 	orders.Final = true // FinalLine stays: the FINAL line is in another mail
 }
 
-// authenticator decides mails with the bcrypt verdicts of a verifier: a
-// password is checked once per run, however many mails carry it.
+// authenticator decides mails with the bcrypt verdicts of a verifier and
+// the kept ones: a password is checked once per run, however many mails
+// carry it, and a mail's once for ever (Verdict).
 type authenticator struct {
-	w       Window
-	mails   *mailReader
-	checked map[[2]string]bool // {player, password} → matches
+	w     Window
+	mails *mailReader
 }
 
 // readMail is one mail as read and parsed, before it is decided.
@@ -178,6 +212,8 @@ type readMail struct {
 	err   error   // why the mail could not be read
 	cred  Credentials
 	known bool // cred are those of the header's player (or the moderator)
+	// passwordOK is the verdict on the header's password, if it needed one.
+	passwordOK bool
 }
 
 // read reads and parses one mail and looks up the credentials its header
@@ -236,14 +272,19 @@ func (a *authenticator) decide(rm readMail) Receipt {
 		errors.As(rm.err, &rc.Limit)
 		return rc
 	}
+	if reason := a.ownAnswerBack(rc.Mail, rc.Sheet); reason != "" {
+		rc.Status, rc.Reason = StatusIgnored, reason
+		return rc
+	}
 	if reason := a.checkHeader(rc.Sheet, rm.known); reason == "" && (rc.Sheet.Reply || rc.Sheet.Form) && rc.Sheet.Blank() {
 		// A report's form sent back as it came, or a reply with no order
 		// in it ("thanks!"), must not wipe the orders the player sent.
 		rc.Status, rc.Reason = StatusRejected, noOrdersReason(rc.Sheet)
 		return rc
 	}
-	if reason := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known); reason != "" {
+	if reason := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known, rm.passwordOK); reason != "" {
 		rc.Status, rc.Reason = StatusRejected, reason
+		rc.WrongPassword = reason == wrongPassword(rc.Sheet.Player)
 		return rc
 	}
 	if rc.Sheet.CommandsOnly() && !(rc.Sheet.Final && a.late(rc)) {
@@ -295,8 +336,8 @@ func quoteClipped(s string) string {
 // authenticate checks the header against the turn and the mail against
 // the player's credentials; "" means the mail is the player's. Reasons
 // never name the player's address or password: they may be mailed back to
-// whoever sent the mail.
-func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known bool) string {
+// whoever sent the mail. passwordOK is the verdict on the mail's password.
+func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known, passwordOK bool) string {
 	if reason := a.checkHeader(s, known); reason != "" {
 		return reason
 	}
@@ -314,12 +355,17 @@ func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, kn
 		return fmt.Sprintf("the password is still %s, as the order form has it: type your own in its place", PasswordPlaceholder)
 	case s.Password == "":
 		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player)
-	case !a.checked[[2]string{s.Player, s.Password}]:
-		return fmt.Sprintf("the password for player %q is wrong", s.Player)
+	case !passwordOK:
+		return wrongPassword(s.Player)
 	case a.w.CheckFrom && !fromOK:
 		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
 	}
 	return ""
+}
+
+// wrongPassword is the reason for a wrong password.
+func wrongPassword(player string) string {
+	return fmt.Sprintf("the password for player %q is wrong", player)
 }
 
 // noOrdersReason says why a form or reply with no order in it changes

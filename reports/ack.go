@@ -115,6 +115,10 @@ type AckProblem struct {
 	Code, Text, Hint string
 }
 
+// AnswerMarker starts the answer's last line, whatever the language: the
+// intake tells by it an answer that a robot sends back (orders.AnswerMarker).
+const AnswerMarker = "# turnproc answer"
+
 // The mail statuses that get an acknowledgement (orders.Status values).
 const (
 	AckAccepted = "accepted"
@@ -261,7 +265,8 @@ func (a *Ack) body(w *words) string {
 	if a.Commitment != "" && a.Status == AckAccepted {
 		paras = append(paras, w.text("ack.commitment", args{"Turn": a.Turn, "Commitment": a.Commitment}))
 	}
-	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data))
+	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data),
+		fmt.Sprintf("%s: %s turn %d", AnswerMarker, a.Campaign, a.Turn))
 	return strings.Join(paras, "\n\n") + "\n"
 }
 

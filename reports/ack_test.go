@@ -81,6 +81,8 @@ The dice you will face (if every earlier check of the same army or fleet passes)
 Deadline for orders: Sunday 13 December 2026, 20:00 UTC. To change your orders, reply to this mail with the whole new set, header line included: it replaces this one.
 
 — turnproc, for the moderator of The Testlands Campaign
+
+# turnproc answer: testlands turn 1
 `
 
 const ackSpanish = `Hola, Karl Franz:
@@ -111,6 +113,8 @@ Las tiradas que te esperan (si cada chequeo anterior del mismo ejército o flota
 Plazo de órdenes: domingo, 13 de diciembre de 2026, a las 20:00 (UTC). Para cambiar tus órdenes, responde a este correo con todas las órdenes nuevas, línea de cabecera incluida: sustituirán a estas.
 
 — turnproc, en nombre del moderador de The Testlands Campaign
+
+# turnproc answer: testlands turn 1
 `
 
 // readAck parses an acknowledgement with net/mail: its header and its
@@ -156,6 +160,8 @@ Your orders as understood:
 Send your next orders in reply to the report of turn 1, which you will receive once the turn is played.
 
 — turnproc, for the moderator of The Testlands Campaign
+
+# turnproc answer: testlands turn 1
 `},
 		{"rejected es", func(a *Ack) {
 			a.Lang, a.Status, a.Reason, a.Echo, a.Problems, a.Preview = "es", AckRejected, `the password for player "empire" is wrong`, nil, nil, nil
@@ -169,6 +175,8 @@ Motivo (en inglés): the password for player "empire" is wrong
 Si el plazo, el domingo, 13 de diciembre de 2026, a las 20:00 (UTC), no ha vencido aún, corrige tu correo y vuelve a enviar todas las órdenes, línea de cabecera incluida.
 
 — turnproc, en nombre del moderador de The Testlands Campaign
+
+# turnproc answer: testlands turn 1
 `},
 		{"rejected en", func(a *Ack) {
 			a.Status, a.Reason, a.Echo = AckRejected, "no header line: start the orders with TURNPROC <campaign> TURN <n> PLAYER <id>", nil
@@ -186,6 +194,8 @@ Problems:
 If the deadline, Sunday 13 December 2026, 20:00 UTC, has not passed, correct your mail and send the whole set of orders again, header line included.
 
 — turnproc, for the moderator of The Testlands Campaign
+
+# turnproc answer: testlands turn 1
 `},
 	}
 	for _, tc := range tests {

@@ -53,9 +53,9 @@ func (pr *Prepared) RenderPlayer(player string, lang string) ([]byte, error) {
 	d.linesOrNone(n.actions(p.ID))
 	d.heading(w.text("pdf.section.battles", nil))
 	d.battles(t, t.battlesOf(p.ID), false)
-	if notes := t.Notes[p.ID]; len(notes) > 0 {
+	if notes, refused := t.Notes[p.ID], t.refusedLines(w, p.ID); len(notes)+len(refused) > 0 {
 		d.heading(w.text("pdf.section.notes", nil))
-		d.notes(notes)
+		d.notes(append(slices.Clip(notes), refused...))
 	}
 	d.heading(w.text("pdf.section.news", nil))
 	d.turnOrder(t)
@@ -101,9 +101,47 @@ func (pr *Prepared) RenderModerator(lang string) ([]byte, error) {
 	d.battles(t, t.Outcome.Battles, true)
 	for _, id := range notedPlayers(t) {
 		d.heading(w.text("pdf.section.player-notes", args{"Player": t.playerName(id)}))
-		d.notes(t.Notes[id])
+		d.notes(append(slices.Clip(t.Notes[id]), t.refusedDetail(w, id)...))
 	}
 	return d.bytes()
+}
+
+// refusedLines are the player's lines on the mails naming him that were
+// refused: one count a reason, no word of theirs.
+func (t *Turn) refusedLines(w *words, player string) []string {
+	r := t.Refused[player]
+	var out []string
+	if r.WrongPassword > 0 {
+		out = append(out, w.text("pdf.refused.wrong-password", args{"Count": r.WrongPassword}))
+	}
+	if r.Other > 0 {
+		out = append(out, w.text("pdf.refused.other", args{"Count": r.Other}))
+	}
+	return out
+}
+
+// The bounds of the moderator's account of refused mails: so many runes
+// a line, so many lines a player; the turn's intake.txt has the rest.
+const (
+	maxDetailRunes = 160
+	maxDetailLines = 30
+)
+
+// refusedDetail is the moderator's account of the refused mails naming a
+// player, clipped.
+func (t *Turn) refusedDetail(w *words, player string) []string {
+	lines := t.RefusedDetail[player]
+	out := make([]string, 0, min(len(lines), maxDetailLines)+1)
+	for _, l := range lines[:min(len(lines), maxDetailLines)] {
+		if r := []rune(l); len(r) > maxDetailRunes {
+			l = string(r[:maxDetailRunes]) + "…"
+		}
+		out = append(out, l)
+	}
+	if len(lines) > maxDetailLines {
+		out = append(out, w.text("pdf.refused.more", args{"Count": len(lines) - maxDetailLines}))
+	}
+	return out
 }
 
 // notedPlayers lists the players with intake notes: in the campaign's
@@ -111,14 +149,17 @@ func (pr *Prepared) RenderModerator(lang string) ([]byte, error) {
 // iteration.
 func notedPlayers(t *Turn) []string {
 	var ids, others []string
+	noted := func(id string) bool { return len(t.Notes[id])+len(t.RefusedDetail[id]) > 0 }
 	for _, p := range t.After.Players {
-		if len(t.Notes[p.ID]) > 0 {
+		if noted(p.ID) {
 			ids = append(ids, p.ID)
 		}
 	}
-	for id, notes := range t.Notes {
-		if len(notes) > 0 && t.After.Player(id) == nil {
-			others = append(others, id)
+	for _, m := range []map[string][]string{t.Notes, t.RefusedDetail} {
+		for id := range m {
+			if noted(id) && t.After.Player(id) == nil && !slices.Contains(others, id) {
+				others = append(others, id)
+			}
 		}
 	}
 	slices.Sort(others)

@@ -21,9 +21,17 @@ type Turn struct {
 	Deadline time.Time
 	// Generated is the injected clock: the PDF's dates and "generated" line.
 	Generated time.Time
-	// Notes holds, per player id, the order lines the intake refused,
-	// already as text in the player's language.
+	// Notes holds, per player id, the intake's notes on the mails that
+	// were his (authenticated): the order lines it refused, his mails
+	// replaced; already as text.
 	Notes map[string][]string
+	// Refused counts, per player id, the mails naming him that the intake
+	// refused. His report shows the counts alone, never their words:
+	// anyone can send a mail naming a player.
+	Refused map[string]Refused
+	// RefusedDetail holds, per player id, a line for each mail of Refused,
+	// which the moderator's report alone shows, clipped (maxDetail).
+	RefusedDetail map[string][]string
 	// PreBattles holds, per siege id, the pre-battle phase rolled for it
 	// (siege.PreBattle.Lines()), when the moderator re-prints the sheets
 	// after rolling it (turnproc report).
@@ -32,6 +40,12 @@ type Turn struct {
 	// NextCommitment is the SHA-256 of the next turn's seed, published now
 	// so that nobody can change those dice later (verifiable dice).
 	DiceSeed, NextCommitment string
+}
+
+// Refused counts the mails naming a player that the intake refused.
+type Refused struct {
+	WrongPassword int // the password was not his
+	Other         int // not his for another reason, or unreadable as orders
 }
 
 // check refuses a Turn that cannot be reported.

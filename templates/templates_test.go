@@ -268,8 +268,9 @@ var sample = map[string]any{
 	"FormFile": "riverlands-turn-002-empire-orders.txt", "Placeholder": "????", "At": "H5", "Password": "????",
 	"Cargo": "A2", "Allowed": 1200, "Fielded": 1000, "Moves": 12, "Squares": 2, "Battles": 1,
 	"Files": "riverlands-turn-001-empire.pdf", "Played": 2,
-	// the bounds of an answer
-	"Limit": 2, "More": 12,
+	// the bounds of an answer, the password warning and the report's
+	// count of refused mails
+	"Limit": 5, "More": 12, "Count": 2,
 }
 
 func TestEveryTextExecutes(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,6 +65,9 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 		return 0, 0, 0, err
 	}
 	in := orders.Collect(mails, c.window(turn))
+	if err := c.keepVerdicts(turn, in); err != nil {
+		return 0, 0, 0, err
+	}
 	results, err := c.recordMailedResults(s, in)
 	if err != nil {
 		return 0, 0, 0, err
@@ -71,15 +75,16 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 	if err := c.recordEquipment(s, in); err != nil {
 		return 0, 0, 0, err
 	}
-	answered, err = c.answer(e, turn, s, in, results, now)
+	answered, err = c.answer(e, turn, s, in, stored, results, now)
 	return turn, len(stored), answered, err
 }
 
 // answer writes the answer to every mail of the turn's intake not
 // answered yet, into inbox/NNN/replies/, and counts them. check calls it
 // for the mail it fetched, and run for the mail it fetched itself at the
-// deadline, so that no mail goes unanswered.
-func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.Intake, results map[string][]reports.AckResult, now time.Time) (answered int, err error) {
+// deadline, so that no mail goes unanswered. fetched names the mails just
+// fetched: a mail held back by a limit is logged once, when fetched.
+func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.Intake, fetched []string, results map[string][]reports.AckResult, now time.Time) (answered int, err error) {
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
 	for _, rc := range in.Receipts {
 		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
@@ -93,6 +98,12 @@ func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.I
 		if rc.Status == orders.StatusIgnored || rc.From == "" || exists(path) {
 			continue // no answer to machines, nor to a mail with no sender to answer
 		}
+		if rc.Unanswered != "" { // over a limit: logged once, when fetched
+			if slices.Contains(fetched, rc.Name) {
+				e.log.Warn("mail not answered", "mail", rc.Name, "from", rc.From, "player", rc.Player, "reason", rc.Unanswered)
+			}
+			continue
+		}
 		eml, err := c.ack(rc, turn, s, in, replaces, now, results[rc.Name])
 		if err != nil { // one mail that cannot be answered must not silence the others
 			e.log.Warn("mail not answered", "mail", rc.Name, "from", rc.From, "error", err)
@@ -103,6 +114,9 @@ func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.I
 		}
 		answered++
 		e.log.Info("orders answered", "mail", rc.Name, "from", rc.From, "player", rc.Player, "status", rc.Status)
+	}
+	if err := c.warnGuessed(e, turn, in, now); err != nil {
+		return answered, err
 	}
 	return answered, nil
 }
@@ -169,4 +183,38 @@ func subjectOrName(rc orders.Receipt) string {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return !errors.Is(err, fs.ErrNotExist)
+}
+
+// warnGuessed warns, once a turn, each player whose wrong passwords went
+// past intake.max_wrong_passwords: a mail to his own address (never to the
+// guesser's), kept as inbox/NNN/replies/passwords-<player>.eml, which is
+// also the record that he was warned; the moderator sees it in the log
+// and in turnproc status.
+func (c *campaignFiles) warnGuessed(e *env, turn int, in *orders.Intake, now time.Time) error {
+	limit := c.cfg.Intake.MaxWrongPasswords
+	for _, p := range c.cfg.Players {
+		n := in.WrongPasswords[p.ID]
+		path := c.passwordWarningPath(turn, p.ID)
+		if n <= limit || exists(path) {
+			continue
+		}
+		eml, err := reports.ComposePasswordWarning(reports.PasswordWarning{Campaign: c.cfg.Campaign.ID,
+			Title: c.cfg.Campaign.Title, Turn: turn, Player: p.ID, Lang: p.Language, Limit: limit,
+			From: c.cfg.Delivery.From, To: mail.Address{Name: p.Name, Address: p.Email},
+			Domain: domainOf(c.cfg.Delivery.From.Address), Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn)})
+		if err != nil {
+			return err
+		}
+		if err := store.WriteFile(path, eml); err != nil {
+			return err
+		}
+		e.log.Warn("wrong passwords over the limit: the player is warned, the later ones are not answered",
+			"player", p.ID, "wrong_passwords", n, "limit", limit, "warning", path)
+	}
+	return nil
+}
+
+// passwordWarningPath is a player's warning of a turn about wrong passwords.
+func (c *campaignFiles) passwordWarningPath(turn int, player string) string {
+	return filepath.Join(c.inboxDir(turn), "replies", "passwords-"+player+".eml")
 }

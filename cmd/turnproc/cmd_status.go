@@ -30,6 +30,7 @@ type campaignStatus struct {
 	now         time.Time          // for the text's "in 3h0m0s"
 	battleTurn  int                // the turn that scheduled the battles
 	dir         string             // the campaign directory, for the text's hint
+	maxWrong    int                // intake.max_wrong_passwords, for the text
 }
 
 type statusCalendar struct {
@@ -42,6 +43,9 @@ type statusMails struct {
 	Received int          `json:"received"` // stored in the turn's inbox
 	Waiting  int          `json:"waiting"`  // still in the maildir
 	NotRead  []statusFile `json:"not_read"`
+	// Unanswered counts the mails over the limits on answers ([intake]):
+	// kept and decided, not answered.
+	Unanswered int `json:"unanswered"`
 }
 
 type statusFile struct {
@@ -58,6 +62,11 @@ type statusPlayer struct {
 	Problems int        `json:"problems"`
 	Final    bool       `json:"final"`    // the orders say FINAL
 	Reminded bool       `json:"reminded"` // turnproc remind wrote him a reminder this turn
+	// WrongPasswords counts the mails naming him with a wrong password;
+	// past intake.max_wrong_passwords they are not answered and he is
+	// warned once (Warned).
+	WrongPasswords int  `json:"wrong_passwords"`
+	Warned         bool `json:"warned"`
 }
 
 type statusBattle struct {
@@ -144,7 +153,14 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 		}
 	}
 	st.Mails.Received, st.Mails.Waiting = len(stored), len(waiting)
-	st.Players = c.playerStatus(turn, orders.Collect(append(stored, waiting...), c.window(turn)))
+	in := orders.Collect(append(stored, waiting...), c.window(turn))
+	st.Players = c.playerStatus(turn, in)
+	for _, rc := range in.Receipts {
+		if rc.Unanswered != "" {
+			st.Mails.Unanswered++
+		}
+	}
+	st.maxWrong = c.cfg.Intake.MaxWrongPasswords
 	if err := c.battleStatus(st, s); err != nil {
 		return nil, err
 	}
@@ -175,7 +191,8 @@ func (c *campaignFiles) playerStatus(turn int, in *orders.Intake) []statusPlayer
 	}
 	out := []statusPlayer{}
 	for _, p := range c.cfg.Players {
-		ps := statusPlayer{ID: p.ID, Email: p.Email, Reminded: exists(c.reminderPath(turn, p.ID))}
+		ps := statusPlayer{ID: p.ID, Email: p.Email, Reminded: exists(c.reminderPath(turn, p.ID)),
+			WrongPasswords: in.WrongPasswords[p.ID], Warned: exists(c.passwordWarningPath(turn, p.ID))}
 		if sheet := in.Accepted[p.ID]; sheet != nil {
 			at := arrived[p.ID]
 			ps.Orders, ps.Arrived, ps.Count, ps.Problems, ps.Final = true, &at, len(sheet.Set.Orders), len(sheet.Problems), sheet.Final
@@ -218,7 +235,11 @@ func (st *campaignStatus) printText(e *env) {
 	for _, f := range st.Mails.NotRead {
 		fmt.Fprintf(w, "  not read: %s (%s)\n", inert(f.File), inert(f.Reason))
 	}
-	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox):\n", st.Mails.Received, st.Mails.Waiting)
+	unanswered := ""
+	if n := st.Mails.Unanswered; n > 0 {
+		unanswered = fmt.Sprintf(", %d not answered: over the limits, see the log", n)
+	}
+	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox%s):\n", st.Mails.Received, st.Mails.Waiting, unanswered)
 	for _, p := range st.Players {
 		state := "no orders yet"
 		if p.Orders {
@@ -229,6 +250,14 @@ func (st *campaignStatus) printText(e *env) {
 		}
 		if p.Reminded {
 			state += ", reminded"
+		}
+		if n := p.WrongPasswords; n > st.maxWrong {
+			state += fmt.Sprintf(", %d mails with a wrong password (over the limit of %d: someone may be guessing it)", n, st.maxWrong)
+		} else if n > 0 {
+			state += fmt.Sprintf(", %d mails with a wrong password", n)
+		}
+		if p.Warned {
+			state += ", warned"
 		}
 		fmt.Fprintf(w, "  %-10s %-24s %s\n", p.ID, p.Email, state)
 	}

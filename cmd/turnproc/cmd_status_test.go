@@ -87,7 +87,8 @@ func TestStatusJSON(t *testing.T) {
   "mails": {
     "received": 0,
     "waiting": 1,
-    "not_read": []
+    "not_read": [],
+    "unanswered": 0
   },
   "players": [
     {
@@ -97,7 +98,9 @@ func TestStatusJSON(t *testing.T) {
       "order_count": 0,
       "problems": 0,
       "final": false,
-      "reminded": false
+      "reminded": false,
+      "wrong_passwords": 0,
+      "warned": false
     },
     {
       "id": "dwarfs",
@@ -106,7 +109,9 @@ func TestStatusJSON(t *testing.T) {
       "order_count": 0,
       "problems": 0,
       "final": false,
-      "reminded": false
+      "reminded": false,
+      "wrong_passwords": 0,
+      "warned": false
     },
     {
       "id": "orcs",
@@ -116,7 +121,9 @@ func TestStatusJSON(t *testing.T) {
       "order_count": 0,
       "problems": 0,
       "final": true,
-      "reminded": false
+      "reminded": false,
+      "wrong_passwords": 0,
+      "warned": false
     },
     {
       "id": "chaos",
@@ -125,7 +132,9 @@ func TestStatusJSON(t *testing.T) {
       "order_count": 0,
       "problems": 0,
       "final": false,
-      "reminded": false
+      "reminded": false,
+      "wrong_passwords": 0,
+      "warned": false
     }
   ],
   "battles": [],

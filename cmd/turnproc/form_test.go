@@ -21,6 +21,9 @@ func TestFormConstantsAgree(t *testing.T) {
 		t.Errorf("reports writes %q / %q, orders reads %q / %q", reports.FormMarker, reports.PasswordPlaceholder,
 			orders.FormMarker, orders.PasswordPlaceholder)
 	}
+	if reports.AnswerMarker != orders.AnswerMarker {
+		t.Errorf("reports writes the answer marker %q, orders reads %q", reports.AnswerMarker, orders.AnswerMarker)
+	}
 }
 
 // TestFormRoundTrip (issue 9): every player's order form from the demo's

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -168,4 +169,62 @@ func (f uidFile) Save(validity, lastUID uint32) error {
 		return err
 	}
 	return store.WriteFile(string(f), append(data, '\n'))
+}
+
+// verdictFile keeps the password verdicts of a turn's stored mail
+// (inbox/NNN/verdicts.json, docs/campaign-dir.md), so that no mail costs
+// bcrypt twice whichever command reads it. Load is its one reader and
+// Save its one writer.
+type verdictFile string
+
+// verdictRecord is the file's content.
+type verdictRecord struct {
+	Verdicts []orders.Verdict `json:"verdicts"` // sorted by mail name
+}
+
+// verdicts is the verdict file of a turn.
+func (c *campaignFiles) verdicts(turn int) verdictFile {
+	return verdictFile(filepath.Join(c.inboxDir(turn), "verdicts.json"))
+}
+
+// Load gives the kept verdicts by mail name. A file missing, or one that
+// cannot be read, keeps none: the passwords are checked again, and the
+// next check or run writes the file anew.
+func (f verdictFile) Load() map[string]orders.Verdict {
+	data, err := os.ReadFile(string(f))
+	if err != nil {
+		return nil
+	}
+	var r verdictRecord
+	if json.Unmarshal(data, &r) != nil {
+		return nil
+	}
+	out := make(map[string]orders.Verdict, len(r.Verdicts))
+	for _, v := range r.Verdicts {
+		out[v.Mail] = v
+	}
+	return out
+}
+
+// Save writes the verdicts, replacing the file atomically.
+func (f verdictFile) Save(verdicts map[string]orders.Verdict) error {
+	r := verdictRecord{Verdicts: make([]orders.Verdict, 0, len(verdicts))}
+	for _, name := range slices.Sorted(maps.Keys(verdicts)) {
+		r.Verdicts = append(r.Verdicts, verdicts[name])
+	}
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	return store.WriteFile(string(f), append(data, '\n'))
+}
+
+// keepVerdicts saves the intake's verdicts when it had to check a
+// password: the mails are all in the turn's inbox (check and run hold the
+// work lock).
+func (c *campaignFiles) keepVerdicts(turn int, in *orders.Intake) error {
+	if in.Verified == 0 {
+		return nil
+	}
+	return c.verdicts(turn).Save(in.Verdicts)
 }

@@ -199,14 +199,16 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 // runTurn is the main job (DESIGN.md data flow): fetch the new mail into
 // the turn's inbox, parse and authenticate the orders, resolve the turn
 // with its dice, render the reports and mails, then write the turn's
-// record and the new state snapshot last. Nothing but the fetched mail is
-// written if any step before the writing fails. The caller holds the work
-// lock, taken before it read the turn (begin).
+// record and the new state snapshot last. Nothing but the fetched mail,
+// its password verdicts and its answers is written if any step before the
+// writing fails. The caller holds the work lock, taken before it read the
+// turn (begin).
 func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
 	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
+	var fetched []string
 	var err error
 	if !c.offline {
-		if _, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
+		if fetched, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
 			if errors.Is(err, fs.ErrNotExist) { // a mailbox not there says what to do about it
 				return nil, err
 			}
@@ -223,6 +225,9 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 		return nil, err
 	}
 	rec.intake = orders.Collect(rec.mails, c.window(turn))
+	if err := c.keepVerdicts(turn, rec.intake); err != nil {
+		return nil, err
+	}
 	mailed, err := c.recordMailedResults(before, rec.intake)
 	if err != nil {
 		return nil, err
@@ -232,7 +237,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	}
 	// Mail that arrived after the last check is answered like any other:
 	// the report follows, but the player learns what was read.
-	if _, err := c.answer(e, turn, before, rec.intake, mailed, e.now()); err != nil {
+	if _, err := c.answer(e, turn, before, rec.intake, fetched, mailed, e.now()); err != nil {
 		return nil, err
 	}
 	rec.dice = campaign.NewDice(campaign.TurnSeed(before.Seed, turn), turn)
@@ -274,7 +279,9 @@ func mailsLeft(skipped []orders.Skipped) int {
 func (c *campaignFiles) window(turn int) orders.Window {
 	return orders.Window{Campaign: c.cfg.Campaign.ID, Turn: turn, Map: c.m,
 		Deadline: c.cfg.Deadline.DeadlineOf(turn), CheckFrom: c.cfg.Intake.CheckFrom,
-		Ourselves: c.cfg.Delivery.From.Address,
+		Ourselves: c.cfg.Delivery.From.Address, Verdicts: c.verdicts(turn).Load(),
+		Limits: orders.Limits{WrongPasswords: c.cfg.Intake.MaxWrongPasswords,
+			AnswersPerTurn: c.cfg.Intake.MaxAnswersPerTurn, AnswersPerDay: c.cfg.Intake.MaxAnswersPerDay},
 		Moderator: orders.Credentials{Email: c.cfg.Campaign.Moderator.Address, PasswordHash: c.cfg.Campaign.ModeratorPasswordHash},
 		Player: func(id string) (orders.Credentials, bool) {
 			p := c.cfg.Player(id)
@@ -388,11 +395,13 @@ func inParallel(n int, do func(i int) error) error {
 // reportTurn is what the reports of a played turn show, the turn's dice
 // seed revealed and the next turn's committed (verifiable dice).
 func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome, in *orders.Intake, at time.Time) reports.Turn {
-	return reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
+	t := reports.Turn{Title: c.cfg.Campaign.Title, Map: c.m, Rules: c.cfg.Rules(), Before: before,
 		After: out.State, Outcome: out, Deadline: c.cfg.Deadline.DeadlineOf(out.Turn + 1),
-		Generated: at, Notes: intakeNotes(in),
+		Generated:      at,
 		DiceSeed:       campaign.TurnSeed(before.Seed, out.Turn),
 		NextCommitment: campaign.SeedCommitment(campaign.TurnSeed(before.Seed, out.Turn+1))}
+	t.Notes, t.Refused, t.RefusedDetail = intakeNotes(in)
+	return t
 }
 
 // diceRecord is turns/NNN/dice.json: the turn's dice seed, revealed, with
@@ -491,6 +500,9 @@ func intakeLog(in *orders.Intake, skipped []orders.Skipped) string {
 		if r.Reason != "" {
 			fmt.Fprintf(&b, "  reason: %s\n", inert(r.Reason))
 		}
+		if r.Unanswered != "" {
+			fmt.Fprintf(&b, "  not answered: %s\n", inert(r.Unanswered))
+		}
 		if r.Sheet != nil {
 			for _, p := range r.Sheet.Problems {
 				fmt.Fprintf(&b, "  problem: %s\n", inert(p.String()))
@@ -519,10 +531,12 @@ func echo(s *orders.Sheet) string {
 	return b.String()
 }
 
-// intakeNotes gives each player the problems of his mails: refused lines
-// of the accepted set, and mails rejected or replaced.
-func intakeNotes(in *orders.Intake) map[string][]string {
-	notes := map[string][]string{}
+// intakeNotes gives each player the notes on his mails: the refused
+// lines of his accepted set and his mails replaced. The mails naming him
+// that were refused are only counted for him, as anyone may send them; the
+// moderator's report has their detail.
+func intakeNotes(in *orders.Intake) (notes map[string][]string, refused map[string]reports.Refused, detail map[string][]string) {
+	notes, refused, detail = map[string][]string{}, map[string]reports.Refused{}, map[string][]string{}
 	for _, r := range in.Receipts {
 		if r.Player == "" || r.Status == orders.StatusIgnored {
 			continue
@@ -535,14 +549,27 @@ func intakeNotes(in *orders.Intake) map[string][]string {
 		case orders.StatusReplaced:
 			notes[r.Player] = append(notes[r.Player], fmt.Sprintf("%s: replaced by a later mail", mailLabel(r)))
 		case orders.StatusRejected:
-			notes[r.Player] = append(notes[r.Player], fmt.Sprintf("%s: rejected: %s", mailLabel(r), r.Reason))
+			n := refused[r.Player]
+			if r.WrongPassword {
+				n.WrongPassword++
+			} else {
+				n.Other++
+			}
+			refused[r.Player] = n
+			detail[r.Player] = append(detail[r.Player], fmt.Sprintf("%s from %s: rejected: %s", mailLabel(r), r.From, r.Reason))
 		}
 	}
-	return notes
+	return notes, refused, detail
 }
+
+// maxSubject is how much of a subject a note quotes.
+const maxSubject = 60
 
 func mailLabel(r orders.Receipt) string {
 	if r.Mail != nil && r.Mail.Subject != "" {
+		if s := []rune(r.Mail.Subject); len(s) > maxSubject {
+			return fmt.Sprintf("mail %q…", string(s[:maxSubject]))
+		}
 		return fmt.Sprintf("mail %q", r.Mail.Subject)
 	}
 	return "mail " + r.Name
