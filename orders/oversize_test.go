@@ -14,7 +14,7 @@ import (
 // refuses it from its header alone, so that it can be answered.
 func TestMaildirOversize(t *testing.T) {
 	dir := t.TempDir()
-	md, err := OpenMaildir(dir)
+	md, err := CreateMaildir(dir)
 	mustOK(t, err)
 	big := flatMail(3 << 20)
 	_, err = md.Deliver(big, "big.host")
