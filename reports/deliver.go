@@ -40,6 +40,10 @@ type SMTPConfig struct {
 	TLS       string        // TLSImplicit, TLSStart or TLSNone
 	TLSConfig *tls.Config   // nil = the system's roots for Host
 	Timeout   time.Duration // for one mail; 0 = DefaultTimeout
+	// BeforeData, when set, is called once the server has taken the
+	// envelope and before the mail's content goes: the last moment the
+	// mail has surely not been sent. An error from it stops the send.
+	BeforeData func() error
 }
 
 // SendError is a failed Send. Its text never holds the password.
@@ -134,7 +138,7 @@ func (cfg SMTPConfig) exchange(ctx context.Context, server, from string, to []st
 	if err := cfg.login(c); err != nil {
 		return false, err
 	}
-	if err := transfer(c, from, to, eml); err != nil {
+	if err := transfer(c, from, to, eml, cfg.BeforeData); err != nil {
 		return permanent(err), err
 	}
 	// The server has accepted the mail: a failed QUIT must not make it
@@ -203,13 +207,18 @@ func (cfg SMTPConfig) login(c *smtp.Client) error {
 	return nil
 }
 
-func transfer(c *smtp.Client, from string, to []string, eml []byte) error {
+func transfer(c *smtp.Client, from string, to []string, eml []byte, beforeData func() error) error {
 	if err := c.Mail(from); err != nil {
 		return fmt.Errorf("sender %s refused: %w", from, err)
 	}
 	for _, rcpt := range to {
 		if err := c.Rcpt(rcpt); err != nil {
 			return fmt.Errorf("recipient %s refused: %w", rcpt, err)
+		}
+	}
+	if beforeData != nil {
+		if err := beforeData(); err != nil {
+			return err
 		}
 	}
 	w, err := c.Data()

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"regexp"
 	"slices"
 	"strconv"
@@ -156,6 +157,49 @@ func WriteFile(path string, data []byte) error {
 		return fmt.Errorf("store: writing %s: %w", path, err)
 	}
 	return SyncDir(dir)
+}
+
+// tempSuffix marks the temp files of WriteFile and the temp folders of a
+// turn's record: ".<name>.tmp-<random>".
+const tempSuffix = ".tmp-"
+
+// IsTemp says whether a file or folder name is one of the store's temp
+// names, which a write killed before its rename leaves behind.
+func IsTemp(name string) bool {
+	i := strings.LastIndex(name, tempSuffix)
+	if !strings.HasPrefix(name, ".") || i <= 1 {
+		return false
+	}
+	rest := name[i+len(tempSuffix):]
+	return rest != "" && strings.Trim(rest, "0123456789") == ""
+}
+
+// RemoveTemps removes every temp file and folder below the campaign
+// root that a killed write left, and says which. The caller must be the
+// only writer of the campaign: a live write's temp file would go too.
+func (d *Dir) RemoveTemps() ([]string, error) {
+	var stale []string
+	err := filepath.WalkDir(d.Root, func(path string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path != d.Root && IsTemp(e.Name()) {
+			stale = append(stale, path)
+			if e.IsDir() {
+				return filepath.SkipDir
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	for _, path := range stale {
+		if err := os.RemoveAll(path); err != nil {
+			return nil, fmt.Errorf("store: %w", err)
+		}
+	}
+	return stale, nil
 }
 
 // SyncDir makes the renames and creations in dir durable.

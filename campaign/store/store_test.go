@@ -136,3 +136,14 @@ func TestSaveStateRefusesUnreadable(t *testing.T) {
 		t.Error("the unreadable snapshot was written")
 	}
 }
+
+func TestIsTemp(t *testing.T) {
+	for name, want := range map[string]bool{
+		".turn-002.json.tmp-123": true, ".001.tmp-9": true, ".x.eml.tmp-42": true,
+		"turn-002.json": false, ".notes.tmp-draft": false, ".tmp-1": false, ".a.tmp-": false, "a.tmp-1": false,
+	} {
+		if got := IsTemp(name); got != want {
+			t.Errorf("IsTemp(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -17,10 +18,21 @@ import (
 
 // The outbox (docs/campaign-dir.md): every mail is written as an .eml
 // before any sending, and a mail is sent once a marker exists beside it,
-// sent/<name>.log, written right after the server accepted the mail. A
-// crash between the two re-sends that one mail at the next drain; nothing
-// else is ever sent twice. A lock file keeps two turnproc processes (a
-// cron check and a run) from draining at once.
+// sent/<name>.log, written right after the server accepted the mail.
+// Delivery is at least once: a crash between the server's acceptance and
+// the marker re-sends that one mail at the next drain, with the same
+// Message-ID so that mail clients fold the two. To say which mail that
+// may be, sent/<name>.sending is written just before the content goes
+// (SMTP DATA) and removed once the outcome is known. A mail the server
+// refuses for good (5xx) is tried again at the next drains, then, after
+// maxRefusals refusals, set aside in refused/ beside it for the
+// moderator. A lock file keeps two turnproc processes (a cron check and
+// a run) from draining at once.
+
+// maxRefusals is how many 5xx refusals set a mail aside: a refusal may be
+// the server's passing fault (a full quota, a greylist answered 5xx), but
+// a mail refused again and again would fail every drain for ever.
+const maxRefusals = 3
 
 // smtpTimeout bounds the exchange of one mail with the server.
 const smtpTimeout = time.Minute
@@ -51,8 +63,8 @@ fails stays queued for the next try. run and check do this after their own work.
 	}
 	if len(res.refused) > 0 {
 		return &cliError{code: exitFailure,
-			err:  fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
-			hint: "they stay queued: correct the address or the server's settings, then run turnproc deliver again"}
+			err: fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
+			hint: fmt.Sprintf("they stay queued, and a mail refused %d times is set aside in refused/ beside it (turnproc status lists them): correct the address or the server's settings, then run turnproc deliver again", maxRefusals)}
 	}
 	fmt.Fprintf(e.stdout, "%d mails sent, %d queued.\n", res.sent, res.queued)
 	return nil
@@ -169,8 +181,8 @@ type drainResult struct {
 // queuedCount is how many mails wait to be sent; 0 if the campaign's
 // outbox cannot be listed.
 func (c *campaignFiles) queuedCount() int {
-	queued, _, _ := c.outbox()
-	return len(queued)
+	l, _ := c.outbox()
+	return len(l.queued)
 }
 
 // drain sends every queued mail in outbox order and marks each one sent.
@@ -183,17 +195,27 @@ func (c *campaignFiles) drain(ctx context.Context, e *env, cfg reports.SMTPConfi
 		return res, err
 	}
 	defer unlock()
-	queued, _, err := c.outbox()
+	l, err := c.outbox()
 	if err != nil {
 		return res, err
 	}
+	queued := l.queued
 	res.queued = len(queued)
 	for _, path := range queued {
 		err := c.send(ctx, e, cfg, path, "sent")
 		var se *reports.SendError
 		switch {
 		case errors.As(err, &se) && se.Refused:
-			e.log.Warn("mail refused", "mail", path, "reason", err.Error())
+			aside, rerr := c.refused(e, path, err)
+			if rerr != nil {
+				return res, rerr
+			}
+			if aside != "" {
+				e.log.Warn(fmt.Sprintf("mail refused %d times, set aside for the moderator", maxRefusals), "mail", aside, "reason", err.Error())
+				res.queued--
+			} else {
+				e.log.Warn("mail refused", "mail", path, "reason", err.Error())
+			}
 			res.refused = append(res.refused, err)
 		case err != nil:
 			return res, err
@@ -213,7 +235,15 @@ func (c *campaignFiles) send(ctx context.Context, e *env, cfg reports.SMTPConfig
 	if err != nil {
 		return err
 	}
+	sending := sendingMarker(path)
+	cfg.BeforeData = func() error {
+		return store.WriteFile(sending, fmt.Appendf(nil, "%s sending via %s:%d\n", e.now().UTC().Format(time.RFC3339), cfg.Host, cfg.Port))
+	}
 	if err := reports.Send(ctx, cfg, eml); err != nil {
+		var se *reports.SendError
+		if errors.As(err, &se) && se.Refused {
+			os.Remove(sending) // refused with an answer: it did not go
+		}
 		return err
 	}
 	marker := sentMarker(path)
@@ -225,23 +255,69 @@ func (c *campaignFiles) send(ctx context.Context, e *env, cfg reports.SMTPConfig
 	if err := store.WriteFile(marker, append(log, line...)); err != nil {
 		return fmt.Errorf("%s was sent, but its record %s could not be written, so the next drain sends it again: %w", path, marker, err)
 	}
+	if err := os.Remove(sending); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
 	e.log.Info("mail "+what, "mail", path)
 	return nil
 }
 
+// refused records a 5xx refusal of a queued mail in sent/<name>.refused;
+// at the maxRefusals-th it moves the mail and that record into refused/
+// beside the mail, out of the queue, and returns where the mail went.
+func (c *campaignFiles) refused(e *env, path string, reason error) (aside string, err error) {
+	record := refusedRecord(path)
+	log, err := os.ReadFile(record)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	log = fmt.Appendf(log, "%s refused: %s\n", e.now().UTC().Format(time.RFC3339), strings.ReplaceAll(reason.Error(), "\n", " "))
+	if err := store.WriteFile(record, log); err != nil {
+		return "", err
+	}
+	if bytes.Count(log, []byte("\n")) < maxRefusals {
+		return "", nil
+	}
+	dir := filepath.Join(filepath.Dir(path), "refused")
+	aside = filepath.Join(dir, filepath.Base(path))
+	if err := store.WriteFile(filepath.Join(dir, strings.TrimSuffix(filepath.Base(path), ".eml")+".log"), log); err != nil {
+		return "", err
+	}
+	if err := os.Rename(path, aside); err != nil { // the same folder's disk: a rename
+		return "", err
+	}
+	if err := store.SyncDir(filepath.Dir(path)); err != nil {
+		return "", err
+	}
+	os.Remove(record) // its copy is beside the mail
+	return aside, nil
+}
+
 // sentMarker is the record that a mail was sent: sent/<name>.log beside it.
-func sentMarker(eml string) string {
-	return filepath.Join(filepath.Dir(eml), "sent", strings.TrimSuffix(filepath.Base(eml), ".eml")+".log")
+func sentMarker(eml string) string { return sentRecord(eml, ".log") }
+
+// sendingMarker says a mail's content was going to the server when the
+// sender stopped: it may have been sent, and will be sent again.
+func sendingMarker(eml string) string { return sentRecord(eml, ".sending") }
+
+// refusedRecord counts the server's refusals of a queued mail.
+func refusedRecord(eml string) string { return sentRecord(eml, ".refused") }
+
+func sentRecord(eml, ext string) string {
+	return filepath.Join(filepath.Dir(eml), "sent", strings.TrimSuffix(filepath.Base(eml), ".eml")+ext)
 }
 
 // outbox lists the campaign's mails in sending order, queued and sent:
 // turn by turn, the acknowledgements (inbox/NNN/replies/) and then the
 // report mails (turns/NNN/outbox/), the latter only once the turn is
-// played, i.e. its next state is written.
-func (c *campaignFiles) outbox() (queued, sent []string, err error) {
+// played, i.e. its next state is written. It also lists the mails whose
+// sending was interrupted (they may have gone, and will be sent again)
+// and those set aside after maxRefusals refusals.
+func (c *campaignFiles) outbox() (outboxList, error) {
+	var l outboxList
 	current, err := c.dir.CurrentTurn()
 	if err != nil {
-		return nil, nil, badInput(err, "")
+		return l, badInput(err, "")
 	}
 	for turn := 1; turn <= current; turn++ {
 		dirs := []string{filepath.Join(c.inboxDir(turn), "replies"), filepath.Join(c.inboxDir(turn), "reminders")}
@@ -249,16 +325,28 @@ func (c *campaignFiles) outbox() (queued, sent []string, err error) {
 			dirs = append(dirs, c.dir.TurnPath(turn, "outbox"))
 		}
 		for _, dir := range dirs {
+			l.aside = append(l.aside, emlFiles(filepath.Join(dir, "refused"))...)
 			for _, m := range emlFiles(dir) {
 				if exists(sentMarker(m)) {
-					sent = append(sent, m)
+					l.sent = append(l.sent, m)
 				} else {
-					queued = append(queued, m)
+					l.queued = append(l.queued, m)
+				}
+				if exists(sendingMarker(m)) {
+					l.interrupted = append(l.interrupted, m)
 				}
 			}
 		}
 	}
-	return queued, sent, nil
+	return l, nil
+}
+
+// outboxList is the campaign's mail by where it stands, each list in
+// sending order.
+type outboxList struct {
+	queued, sent []string
+	interrupted  []string // queued, but their sending stopped after the content started: they may have gone
+	aside        []string // refused maxRefusals times, moved to refused/
 }
 
 // emlFiles lists the mails of a folder, by name; none if it does not exist.

@@ -250,12 +250,20 @@ func TestFailedSendStaysQueued(t *testing.T) {
 	}
 	mails := reportMails(dir, 1)
 	wantSent(t, s, mails[0])
+	// The second mail's content had started: status says it may have gone.
+	mayHaveGone := "  may have gone: " + mails[1] + " (its sending was interrupted; it is sent again, so the player may get it twice)\n"
+	if _, out, _ := runSMTP(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, mayHaveGone) {
+		t.Errorf("status does not say %q:\n%s", mayHaveGone, out)
+	}
 
 	code, out, stderr := runSMTP(t, afterTurn1, "deliver", "--dir", dir)
 	if code != exitOK || out != "3 mails sent, 0 queued.\n" {
 		t.Fatalf("deliver: exit %d, %q %s", code, out, stderr)
 	}
 	wantSent(t, s, mails...)
+	if _, out, _ := runSMTP(t, afterTurn1, "status", "--dir", dir); strings.Contains(out, "may have gone") {
+		t.Errorf("status after the mail went:\n%s", out)
+	}
 
 	os.Remove(filepath.Join(dir, "turns", "001", "outbox", "sent", "orcs.log"))
 	if _, out, _ := runSMTP(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "Mail by SMTP: 3 sent, 1 queued") {
@@ -332,7 +340,8 @@ func TestUnreachableServer(t *testing.T) {
 }
 
 // TestRefusedMailIsPassedOver: a mail the server refuses for good stays
-// queued without holding back the others.
+// queued without holding back the others, until its third refusal sets
+// it aside for the moderator: deliver then stops failing for it.
 func TestRefusedMailIsPassedOver(t *testing.T) {
 	s := startSMTPSink(t)
 	dir := newCampaign(t)
@@ -348,9 +357,30 @@ func TestRefusedMailIsPassedOver(t *testing.T) {
 	code, _, stderr = runSMTP(t, afterTurn1, "deliver", "--dir", dir)
 	want := fmt.Sprintf("turnproc: error: 1 mails refused by the server; the first: reports: smtp 127.0.0.1:%d: "+
 		"recipient nobody@karak.example refused: 550 \"5.1.1 no such user\"\n"+
-		"hint: they stay queued: correct the address or the server's settings, then run turnproc deliver again\n", s.port)
+		"hint: they stay queued, and a mail refused 3 times is set aside in refused/ beside it (turnproc status lists them): "+
+		"correct the address or the server's settings, then run turnproc deliver again\n", s.port)
 	if code != exitFailure || !strings.HasSuffix(stderr, want) {
 		t.Errorf("deliver: exit %d\nstderr %q\nwant   %q", code, stderr, want)
+	}
+	code, _, stderr = runSMTP(t, afterTurn1, "deliver", "--dir", dir) // the third refusal
+	if code != exitFailure || !strings.Contains(stderr, "mail refused 3 times, set aside for the moderator") {
+		t.Errorf("deliver, refused a third time: exit %d\n%s", code, stderr)
+	}
+	aside := filepath.Join(filepath.Dir(mails[1]), "refused", filepath.Base(mails[1]))
+	if _, err := os.Stat(aside); err != nil {
+		t.Errorf("the refused mail is not set aside: %v", err)
+	}
+	if log := string(readTestFile(t, strings.TrimSuffix(aside, ".eml")+".log")); strings.Count(log, "Z refused: ") != 3 {
+		t.Errorf("the record of its refusals:\n%s", log)
+	}
+	if code, out, stderr := runSMTP(t, afterTurn1, "deliver", "--dir", dir); code != exitOK || out != "0 mails sent, 0 queued.\n" {
+		t.Errorf("deliver after the mail was set aside: exit %d, %q %s", code, out, stderr)
+	}
+	if _, out, _ := runSMTP(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "  set aside: "+aside+" (refused by the server 3 times") {
+		t.Errorf("status does not list the mail set aside:\n%s", out)
+	}
+	if n := len(s.mails()); n != 3 {
+		t.Errorf("%d mails reached the server, want 3", n)
 	}
 }
 

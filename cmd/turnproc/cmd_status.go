@@ -94,6 +94,21 @@ type statusReportMails struct {
 type statusSMTP struct {
 	Sent   int `json:"sent"`
 	Queued int `json:"queued"`
+	// Interrupted are queued mails whose sending stopped once their content
+	// was going: the server may have them, and the next drain sends them
+	// again (delivery is at least once, with the same Message-ID).
+	Interrupted []string `json:"interrupted"`
+	// SetAside are mails the server refused for good maxRefusals times,
+	// moved out of the queue into refused/ for the moderator.
+	SetAside []string `json:"set_aside"`
+}
+
+// orEmpty makes a nil list an empty one, for JSON's [].
+func orEmpty(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
 }
 
 func cmdStatus(ctx context.Context, e *env, args []string) error {
@@ -170,11 +185,12 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 			Delivery: string(c.cfg.Delivery.Kind)}
 	}
 	if c.cfg.Delivery.Kind == config.DeliverySMTP {
-		queued, sent, err := c.outbox()
+		l, err := c.outbox()
 		if err != nil {
 			return nil, err
 		}
-		st.SMTP = &statusSMTP{Sent: len(sent), Queued: len(queued)}
+		st.SMTP = &statusSMTP{Sent: len(l.sent), Queued: len(l.queued),
+			Interrupted: orEmpty(l.interrupted), SetAside: orEmpty(l.aside)}
 	}
 	st.Exposed = c.exposed(turn)
 	return st, nil
@@ -280,6 +296,12 @@ func (st *campaignStatus) printText(e *env) {
 	}
 	if st.SMTP != nil {
 		fmt.Fprintf(w, "Mail by SMTP: %d sent, %d queued (turnproc deliver sends the queued ones)\n", st.SMTP.Sent, st.SMTP.Queued)
+		for _, m := range st.SMTP.Interrupted {
+			fmt.Fprintf(w, "  may have gone: %s (its sending was interrupted; it is sent again, so the player may get it twice)\n", m)
+		}
+		for _, m := range st.SMTP.SetAside {
+			fmt.Fprintf(w, "  set aside: %s (refused by the server %d times; the reasons are in the .log beside it)\n", m, maxRefusals)
+		}
 	}
 	for _, x := range st.Exposed {
 		fmt.Fprintf(w, "Warning: %s (%s) can be read by other users of this machine (mode %s)\n", x.File, x.What, x.Mode)

@@ -45,12 +45,32 @@ func (c *campaignFiles) begin(e *env) (turn int, s *campaign.State, unlock func(
 	if unlock, err = c.lockWork(e); err != nil {
 		return 0, nil, nil, err
 	}
+	c.removeTemps(e)
 	if turn, s, err = c.current(); err != nil {
 		unlock()
 		return 0, nil, nil, err
 	}
 	pausePoint(e, pauseLoaded)
 	return turn, s, unlock, nil
+}
+
+// removeTemps removes the temp files that killed writes left in the
+// campaign. With the work lock held it also takes the delivery lock, so
+// that no turnproc is writing at all; when a delivery is running it
+// leaves them for the next command.
+func (c *campaignFiles) removeTemps(e *env) {
+	unlock, err := c.lockOutbox(e)
+	if err != nil {
+		return
+	}
+	defer unlock()
+	stale, err := c.dir.RemoveTemps()
+	if err != nil {
+		e.log.Warn("temp files of an interrupted write not removed", "error", err)
+	}
+	for _, path := range stale {
+		e.log.Info("removed a temp file of an interrupted write", "file", path)
+	}
 }
 
 // lock takes an exclusive lock on a file of the campaign directory and

@@ -160,3 +160,36 @@ func TestRunAnswersWhatItFetched(t *testing.T) {
 		t.Errorf("run fetched %d mails and answered %d", len(mails), len(replies))
 	}
 }
+
+// TestStaleTempFilesRemoved: the temp files and folders of writes killed
+// before their rename go at the next command that takes the campaign.
+func TestStaleTempFilesRemoved(t *testing.T) {
+	dir := withTurnOneMail(t)
+	stale := []string{
+		filepath.Join(dir, "state", ".turn-002.json.tmp-123456"),
+		filepath.Join(dir, "inbox", "001", "replies", ".x.eml.tmp-42"),
+		filepath.Join(dir, "turns", ".001.tmp-987", "events.json"),
+	}
+	for _, p := range stale {
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		writeTestFile(t, p, []byte("half"))
+	}
+	kept := filepath.Join(dir, ".notes.tmp-draft") // not a name turnproc writes
+	writeTestFile(t, kept, []byte("mine"))
+	if code, _, stderr := run(t, beforeTurn1, "check", "--dir", dir); code != exitOK {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
+	for _, p := range stale {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s is still there", p)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "turns", ".001.tmp-987")); err == nil {
+		t.Error("the temp folder of a record is still there")
+	}
+	if _, err := os.Stat(kept); err != nil {
+		t.Errorf("a file that is not turnproc's was removed: %v", err)
+	}
+}
