@@ -13,10 +13,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
 )

@@ -63,7 +63,7 @@ fails stays queued for the next try. run and check do this after their own work.
 	}
 	if len(res.refused) > 0 {
 		return &cliError{code: exitFailure,
-			err: fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
+			err:  fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
 			hint: fmt.Sprintf("they stay queued, and a mail refused %d times is set aside in refused/ beside it (turnproc status lists them): correct the address or the server's settings, then run turnproc deliver again", maxRefusals)}
 	}
 	fmt.Fprintf(e.stdout, "%d mails sent, %d queued.\n", res.sent, res.queued)
