@@ -282,9 +282,8 @@ func (a *authenticator) decide(rm readMail) Receipt {
 		rc.Status, rc.Reason = StatusRejected, noOrdersReason(rc.Sheet)
 		return rc
 	}
-	if reason := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known, rm.passwordOK); reason != "" {
-		rc.Status, rc.Reason = StatusRejected, reason
-		rc.WrongPassword = reason == wrongPassword(rc.Sheet.Player)
+	if reason, wrong := a.authenticate(rc.Sheet, rc.Mail.From, rm.cred, rm.known, rm.passwordOK); reason != "" {
+		rc.Status, rc.Reason, rc.WrongPassword = StatusRejected, reason, wrong
 		return rc
 	}
 	if rc.Sheet.CommandsOnly() && !(rc.Sheet.Final && a.late(rc)) {
@@ -336,36 +335,32 @@ func quoteClipped(s string) string {
 // authenticate checks the header against the turn and the mail against
 // the player's credentials; "" means the mail is the player's. Reasons
 // never name the player's address or password: they may be mailed back to
-// whoever sent the mail. passwordOK is the verdict on the mail's password.
-func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known, passwordOK bool) string {
+// whoever sent the mail. passwordOK is the verdict on the mail's password;
+// wrong says the reason is that verdict.
+func (a *authenticator) authenticate(s *Sheet, from string, cred Credentials, known, passwordOK bool) (reason string, wrong bool) {
 	if reason := a.checkHeader(s, known); reason != "" {
-		return reason
+		return reason, false
 	}
 	// ASCII-only comparison: Unicode folding would let the Kelvin sign or a
 	// dotted İ stand in for a player's letters.
 	fromOK := lowerASCII(strings.TrimSpace(cred.Email)) == from
 	if cred.PasswordHash == "" {
 		if !fromOK {
-			return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
+			return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player), false
 		}
-		return ""
+		return "", false
 	}
 	switch {
 	case s.Password == PasswordPlaceholder:
-		return fmt.Sprintf("the password is still %s, as the order form has it: type your own in its place", PasswordPlaceholder)
+		return fmt.Sprintf("the password is still %s, as the order form has it: type your own in its place", PasswordPlaceholder), false
 	case s.Password == "":
-		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player)
+		return fmt.Sprintf("the orders of player %q need his password: add PASSWORD <your password> to the header line", s.Player), false
 	case !passwordOK:
-		return wrongPassword(s.Player)
+		return fmt.Sprintf("the password for player %q is wrong", s.Player), true
 	case a.w.CheckFrom && !fromOK:
-		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player)
+		return fmt.Sprintf("the mail comes from %s, which is not the address of player %q", from, s.Player), false
 	}
-	return ""
-}
-
-// wrongPassword is the reason for a wrong password.
-func wrongPassword(player string) string {
-	return fmt.Sprintf("the password for player %q is wrong", player)
+	return "", false
 }
 
 // noOrdersReason says why a form or reply with no order in it changes
