@@ -2,138 +2,19 @@ package reports
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/tls"
-	"crypto/x509"
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
-	"math/big"
 	"net"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"github.com/turnproc/turnproc/internal/testmail"
 )
-
-// sinkMail is what the test server received in one transaction.
-type sinkMail struct {
-	from string
-	to   []string
-	data []byte
-}
-
-// sink is a go-smtp server on 127.0.0.1 that keeps what it receives.
-// onData, when set, decides the fate of each DATA (n counts from 1).
-type sink struct {
-	addr   string
-	port   int
-	onData func(n int, c *smtp.Conn) error
-
-	mu   sync.Mutex
-	got  []sinkMail
-	data int
-}
-
-const sinkUser, sinkPassword = "turns", "s3cret-pw"
-
-// startSink serves SMTP with AUTH PLAIN on 127.0.0.1; tlsCfg, when set,
-// is offered through STARTTLS, or from the first byte if implicit.
-func startSink(t *testing.T, tlsCfg *tls.Config, implicit bool) *sink {
-	t.Helper()
-	s := &sink{}
-	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &sinkSession{s: s, c: c}, nil
-	}))
-	srv.Domain, srv.AllowInsecureAuth = "localhost", true
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if implicit {
-		ln = tls.NewListener(ln, tlsCfg)
-	} else {
-		srv.TLSConfig = tlsCfg
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	s.addr = ln.Addr().String()
-	s.port = ln.Addr().(*net.TCPAddr).Port
-	return s
-}
-
-func (s *sink) mails() []sinkMail {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]sinkMail(nil), s.got...)
-}
-
-type sinkSession struct {
-	s    *sink
-	c    *smtp.Conn
-	auth bool
-	cur  sinkMail
-}
-
-func (ss *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain} }
-
-func (ss *sinkSession) Auth(string) (sasl.Server, error) {
-	return sasl.NewPlainServer(func(_, user, pass string) error {
-		if user != sinkUser || pass != sinkPassword {
-			return smtp.ErrAuthFailed
-		}
-		ss.auth = true
-		return nil
-	}), nil
-}
-
-func (ss *sinkSession) Mail(from string, _ *smtp.MailOptions) error {
-	if !ss.auth {
-		return smtp.ErrAuthRequired
-	}
-	ss.cur = sinkMail{from: from}
-	return nil
-}
-
-func (ss *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if strings.HasPrefix(to, "nobody@") {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
-	}
-	ss.cur.to = append(ss.cur.to, to)
-	return nil
-}
-
-func (ss *sinkSession) Data(r io.Reader) error {
-	ss.s.mu.Lock()
-	ss.s.data++
-	n := ss.s.data
-	ss.s.mu.Unlock()
-	if f := ss.s.onData; f != nil {
-		if err := f(n, ss.c); err != nil {
-			io.Copy(io.Discard, r)
-			return err
-		}
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	ss.cur.data = data
-	ss.s.mu.Lock()
-	ss.s.got = append(ss.s.got, ss.cur)
-	ss.s.mu.Unlock()
-	return nil
-}
-
-func (ss *sinkSession) Reset()        { ss.cur = sinkMail{} }
-func (ss *sinkSession) Logout() error { return nil }
 
 // testEML is a small ready mail with a line that needs dot-stuffing.
 const testEML = "From: Testlands turnproc <turns@testlands.example>\r\n" +
@@ -142,13 +23,13 @@ const testEML = "From: Testlands turnproc <turns@testlands.example>\r\n" +
 	"Subject: Turn 1\r\nMessage-ID: <testlands.t1.dwarfs.report@turnproc>\r\n\r\n" +
 	"Hello.\r\n.\r\n..and a dot line\r\n"
 
-func sinkConfig(s *sink) SMTPConfig {
-	return SMTPConfig{Host: "127.0.0.1", Port: s.port, Username: sinkUser, Password: sinkPassword,
+func sinkConfig(s *testmail.Sink) SMTPConfig {
+	return SMTPConfig{Host: "127.0.0.1", Port: s.Port, Username: testmail.User, Password: testmail.Password,
 		TLS: TLSNone, Timeout: 5 * time.Second}
 }
 
 func TestSendDeliversTheMailAsItIs(t *testing.T) {
-	s := startSink(t, nil, false)
+	s := testmail.StartSink(t, testmail.Options{})
 	rm := testMail(t, "en")
 	report, err := ComposeReport(rm)
 	if err != nil {
@@ -159,35 +40,35 @@ func TestSendDeliversTheMailAsItIs(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	got := s.mails()
+	got := s.Mails()
 	if len(got) != 2 {
 		t.Fatalf("%d mails received", len(got))
 	}
-	want := []sinkMail{
-		{"turns@testlands.example", []string{"belegar@karak.example", "karl@reikland.example", "marta@riverlands.example"}, []byte(testEML)},
-		{"turns@testlands.example", []string{"belegar@karak.example"}, report},
+	want := []testmail.Sunk{
+		{From: "turns@testlands.example", To: []string{"belegar@karak.example", "karl@reikland.example", "marta@riverlands.example"}, Data: []byte(testEML)},
+		{From: "turns@testlands.example", To: []string{"belegar@karak.example"}, Data: report},
 	}
 	for i, w := range want {
-		if got[i].from != w.from || strings.Join(got[i].to, " ") != strings.Join(w.to, " ") {
-			t.Errorf("mail %d: envelope %s → %v, want %s → %v", i, got[i].from, got[i].to, w.from, w.to)
+		if got[i].From != w.From || strings.Join(got[i].To, " ") != strings.Join(w.To, " ") {
+			t.Errorf("mail %d: envelope %s → %v, want %s → %v", i, got[i].From, got[i].To, w.From, w.To)
 		}
-		if string(got[i].data) != string(w.data) {
-			t.Errorf("mail %d: the server received other bytes than the .eml:\n%q\nwant\n%q", i, got[i].data, w.data)
+		if string(got[i].Data) != string(w.Data) {
+			t.Errorf("mail %d: the server received other bytes than the .eml:\n%q\nwant\n%q", i, got[i].Data, w.Data)
 		}
 	}
 }
 
 func TestSendOverTLS(t *testing.T) {
-	serverTLS, clientTLS := testCertificates(t)
+	cert := testmail.NewCertificate(t)
 	for _, mode := range []string{TLSStart, TLSImplicit} {
 		t.Run(mode, func(t *testing.T) {
-			s := startSink(t, serverTLS, mode == TLSImplicit)
+			s := testmail.StartSink(t, testmail.Options{TLS: cert.Server, Implicit: mode == TLSImplicit})
 			cfg := sinkConfig(s)
-			cfg.TLS, cfg.TLSConfig = mode, clientTLS
+			cfg.TLS, cfg.TLSConfig = mode, cert.Client
 			if err := Send(context.Background(), cfg, []byte(testEML)); err != nil {
 				t.Fatal(err)
 			}
-			if n := len(s.mails()); n != 1 {
+			if n := len(s.Mails()); n != 1 {
 				t.Errorf("%d mails received", n)
 			}
 		})
@@ -195,8 +76,8 @@ func TestSendOverTLS(t *testing.T) {
 }
 
 func TestSendErrors(t *testing.T) {
-	plain := startSink(t, nil, false)
-	_, clientTLS := testCertificates(t)
+	plain := testmail.StartSink(t, testmail.Options{})
+	clientTLS := testmail.NewCertificate(t).Client
 	closed, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -216,17 +97,17 @@ func TestSendErrors(t *testing.T) {
 		{"clear text to a remote host", func(c *SMTPConfig) { c.Host, c.Port = "smtp.example.org", 25 }, testEML, false,
 			`reports: smtp smtp.example.org:25: tls "none" would send the mail and the password in clear text to smtp.example.org; use "tls" or "starttls" ("none" is only for 127.0.0.1, ::1 or localhost)`},
 		{"unknown tls mode", func(c *SMTPConfig) { c.TLS = "ssl" }, testEML, false,
-			at(plain.port) + `unknown tls mode "ssl": use "tls", "starttls" or "none"`},
+			at(plain.Port) + `unknown tls mode "ssl": use "tls", "starttls" or "none"`},
 		{"wrong password", func(c *SMTPConfig) { c.Password = "wrong-pw" }, testEML, false,
-			at(plain.port) + "login as turns refused: 535 \"5.7.8 Authentication failed\""},
+			at(plain.Port) + "login as turns refused: 535 \"5.7.8 Authentication failed\""},
 		{"starttls not offered", func(c *SMTPConfig) { c.TLS, c.TLSConfig = TLSStart, clientTLS }, testEML, false,
-			at(plain.port) + `the server does not offer STARTTLS, which tls = "starttls" requires`},
+			at(plain.Port) + `the server does not offer STARTTLS, which tls = "starttls" requires`},
 		{"recipient refused", nil, strings.Replace(testEML, "marta@", "nobody@", 1), true,
-			at(plain.port) + "recipient nobody@riverlands.example refused: 550 \"5.1.1 no such user\""},
+			at(plain.Port) + "recipient nobody@riverlands.example refused: 550 \"5.1.1 no such user\""},
 		{"no recipient", nil, "From: turns@testlands.example\r\nSubject: x\r\n\r\nbody\r\n", true,
-			at(plain.port) + "the mail has no To or Cc recipient"},
+			at(plain.Port) + "the mail has no To or Cc recipient"},
 		{"two senders", nil, "From: a@x.example, b@x.example\r\nTo: c@x.example\r\n\r\nbody\r\n", true,
-			at(plain.port) + `the mail's From header "a@x.example, b@x.example" must hold one address`},
+			at(plain.Port) + `the mail's From header "a@x.example, b@x.example" must hold one address`},
 		{"server down", func(c *SMTPConfig) { c.Port = closedPort }, testEML, false,
 			at(closedPort) + "dial tcp 127.0.0.1:" + strconv.Itoa(closedPort) + ": connect: connection refused"},
 		{"no greeting", func(c *SMTPConfig) { c.Port, c.Timeout = silent, 50*time.Millisecond }, testEML, false,
@@ -251,7 +132,7 @@ func TestSendErrors(t *testing.T) {
 			}
 		})
 	}
-	if n := len(plain.mails()); n != 0 {
+	if n := len(plain.Mails()); n != 0 {
 		t.Errorf("%d mails received", n)
 	}
 }
@@ -278,8 +159,8 @@ func TestSendFailingServer(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			s := startSink(t, nil, false)
-			s.onData = func(n int, conn *smtp.Conn) error {
+			s := testmail.StartSink(t, testmail.Options{})
+			s.OnData = func(n int, conn *smtp.Conn) error {
 				if n == 1 {
 					return c.fail(conn)
 				}
@@ -287,14 +168,14 @@ func TestSendFailingServer(t *testing.T) {
 			}
 			err := Send(context.Background(), sinkConfig(s), []byte(testEML))
 			var se *SendError
-			want := fmt.Sprintf("reports: smtp 127.0.0.1:%d: %s", s.port, c.want)
+			want := fmt.Sprintf("reports: smtp 127.0.0.1:%d: %s", s.Port, c.want)
 			if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), want) || se.Refused != c.refused {
 				t.Fatalf("error %v (refused %v), want %q (refused %v)", err, se != nil && se.Refused, want, c.refused)
 			}
 			if err := Send(context.Background(), sinkConfig(s), []byte(testEML)); err != nil {
 				t.Fatalf("the second attempt: %v", err)
 			}
-			if got := s.mails(); len(got) != 1 || string(got[0].data) != testEML {
+			if got := s.Mails(); len(got) != 1 || string(got[0].Data) != testEML {
 				t.Errorf("the server kept %d mails", len(got))
 			}
 		})
@@ -319,31 +200,6 @@ func silentServer(t *testing.T) int {
 		}
 	}()
 	return ln.Addr().(*net.TCPAddr).Port
-}
-
-// testCertificates makes a self-signed certificate for 127.0.0.1: the
-// server's config, and a client config that trusts it.
-func testCertificates(t *testing.T) (server, client *tls.Config) {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)},
-		NotBefore: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC), NotAfter: time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC),
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := x509.ParseCertificate(der)
-	if err != nil {
-		t.Fatal(err)
-	}
-	roots := x509.NewCertPool()
-	roots.AddCert(cert)
-	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}},
-		&tls.Config{RootCAs: roots}
 }
 
 func FuzzEnvelopeOf(f *testing.F) {

@@ -3,125 +3,22 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-sasl"
-	"github.com/emersion/go-smtp"
+	"github.com/turnproc/turnproc/internal/testmail"
 )
 
-const testPassword = "smtp-pw-42"
+// testPassword is the SMTP password the test sink takes.
+const testPassword = testmail.Password
 
-// smtpSink is a go-smtp server on 127.0.0.1 that keeps every mail it
-// accepts; failData, when set, may fail the n-th DATA (from 1).
-type smtpSink struct {
-	port     int
-	failData func(n int, c *smtp.Conn) error
-
-	mu    sync.Mutex
-	datas int
-	got   []sunk
-}
-
-type sunk struct {
-	from string
-	to   []string
-	data []byte
-}
-
-func startSMTPSink(t *testing.T) *smtpSink {
-	t.Helper()
-	s := &smtpSink{}
-	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
-		return &sinkSession{s: s, c: c}, nil
-	}))
-	srv.Domain, srv.AllowInsecureAuth = "localhost", true
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	s.port = ln.Addr().(*net.TCPAddr).Port
-	return s
-}
-
-func (s *smtpSink) mails() []sunk {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]sunk(nil), s.got...)
-}
-
-type sinkSession struct {
-	s    *smtpSink
-	c    *smtp.Conn
-	cur  sunk
-	auth bool
-}
-
-func (ss *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain} }
-func (ss *sinkSession) Auth(string) (sasl.Server, error) {
-	return sasl.NewPlainServer(func(_, user, pass string) error {
-		if user != "turns" || pass != testPassword {
-			return smtp.ErrAuthFailed
-		}
-		ss.auth = true
-		return nil
-	}), nil
-}
-func (ss *sinkSession) Mail(from string, _ *smtp.MailOptions) error {
-	if !ss.auth {
-		return smtp.ErrAuthRequired
-	}
-	ss.cur = sunk{from: from}
-	return nil
-}
-func (ss *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
-	if strings.HasPrefix(to, "nobody@") {
-		return &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
-	}
-	ss.cur.to = append(ss.cur.to, to)
-	return nil
-}
-func (ss *sinkSession) Data(r io.Reader) error {
-	ss.s.mu.Lock()
-	ss.s.datas++
-	n := ss.s.datas
-	ss.s.mu.Unlock()
-	if f := ss.s.failData; f != nil {
-		if err := f(n, ss.c); err != nil {
-			return err
-		}
-	}
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	ss.cur.data = data
-	ss.s.mu.Lock()
-	ss.s.got = append(ss.s.got, ss.cur)
-	ss.s.mu.Unlock()
-	return nil
-}
-func (ss *sinkSession) Reset()        { ss.cur = sunk{} }
-func (ss *sinkSession) Logout() error { return nil }
-
-// dropSecond drops the connection during the second DATA, once.
-func dropSecond(n int, c *smtp.Conn) error {
-	if n == 2 {
-		c.Close()
-		return errors.New("dropped")
-	}
-	return nil
-}
+// startSMTPSink serves SMTP on 127.0.0.1 for a campaign's delivery.
+func startSMTPSink(t *testing.T) *testmail.Sink { return testmail.StartSink(t, testmail.Options{}) }
 
 // runSMTP runs a command whose environment holds the SMTP password.
 func runSMTP(t *testing.T, now time.Time, args ...string) (code int, stdout, stderr string) {
@@ -164,19 +61,19 @@ func useSMTP(t *testing.T, dir string, port int) {
 
 // wantSent checks that the sink received exactly these files, in order,
 // byte for byte, each from the campaign's address to its To address.
-func wantSent(t *testing.T, s *smtpSink, paths ...string) {
+func wantSent(t *testing.T, s *testmail.Sink, paths ...string) {
 	t.Helper()
-	got := s.mails()
+	got := s.Mails()
 	if len(got) != len(paths) {
 		t.Fatalf("the server received %d mails, want %d", len(got), len(paths))
 	}
 	for i, p := range paths {
 		eml := readTestFile(t, p)
-		if !bytes.Equal(got[i].data, eml) {
+		if !bytes.Equal(got[i].Data, eml) {
 			t.Errorf("mail %d is not %s as written", i+1, p)
 		}
-		if got[i].from != "turns@riverlands.example" || len(got[i].to) != 1 || !bytes.Contains(eml, []byte("<"+got[i].to[0]+">")) {
-			t.Errorf("mail %d (%s): envelope %s → %v", i+1, p, got[i].from, got[i].to)
+		if got[i].From != "turns@riverlands.example" || len(got[i].To) != 1 || !bytes.Contains(eml, []byte("<"+got[i].To[0]+">")) {
+			t.Errorf("mail %d (%s): envelope %s → %v", i+1, p, got[i].From, got[i].To)
 		}
 	}
 }
@@ -192,7 +89,7 @@ func reportMails(dir string, turn int) []string {
 func TestCheckAndRunDeliverEachMailOnce(t *testing.T) {
 	s := startSMTPSink(t)
 	dir := withTurnOneMail(t)
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 
 	if code, _, stderr := runSMTP(t, beforeTurn1.Add(96*time.Hour), "check", "--dir", dir); code != exitOK {
 		t.Fatalf("check: exit %d: %s", code, stderr)
@@ -225,7 +122,7 @@ func TestCheckAndRunDeliverEachMailOnce(t *testing.T) {
 	empire := filepath.Join(dir, "turns", "001", "outbox", "empire.eml")
 	wantSent(t, s, append(append(acks, reportMails(dir, 1)...), empire)...)
 	log := string(readTestFile(t, filepath.Join(dir, "turns", "001", "outbox", "sent", "empire.log")))
-	port := fmt.Sprint(s.port)
+	port := fmt.Sprint(s.Port)
 	if want := "2026-12-06T20:05:00Z sent via 127.0.0.1:" + port + "\n2026-12-06T21:05:00Z resent via 127.0.0.1:" + port + "\n"; log != want {
 		t.Errorf("the sent record is %q, want %q", log, want)
 	}
@@ -237,9 +134,9 @@ func TestCheckAndRunDeliverEachMailOnce(t *testing.T) {
 // missing (a crash right after the server took it) is sent once more.
 func TestFailedSendStaysQueued(t *testing.T) {
 	s := startSMTPSink(t)
-	s.failData = dropSecond
+	s.OnData = testmail.DropSecond
 	dir := newCampaign(t)
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 
 	code, _, stderr := runSMTP(t, afterTurn1, "run", "--dir", dir)
 	if code != exitOK || !strings.Contains(stderr, "mail not sent: the work is complete, 3 mails queued; the next run delivers them") {
@@ -277,7 +174,7 @@ func TestFailedSendStaysQueued(t *testing.T) {
 	if code != exitFailure || out != "" || stderr != want {
 		t.Errorf("deliver to no server: exit %d, %q\nstderr %q\nwant   %q", code, out, stderr, want)
 	}
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 	if code, out, stderr := runSMTP(t, afterTurn1, "deliver", "--dir", dir); code != exitOK || out != "1 mails sent, 0 queued.\n" {
 		t.Fatalf("deliver: exit %d, %q %s", code, out, stderr)
 	}
@@ -307,10 +204,10 @@ func TestUnreachableServer(t *testing.T) {
 		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
 	}
 
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 	code, _, stderr = runWithPassword(t, "wrong-pw", afterTurn1, "deliver", "--dir", dir)
 	want := fmt.Sprintf("turnproc: error: reports: smtp 127.0.0.1:%d: login as turns refused: 535 \"5.7.8 Authentication failed\"\n"+
-		"hint: 4 mails stay queued; run turnproc deliver again once the server answers (run and check retry too)\n", s.port)
+		"hint: 4 mails stay queued; run turnproc deliver again once the server answers (run and check retry too)\n", s.Port)
 	if code != exitFailure || stderr != want {
 		t.Errorf("deliver with a wrong password: exit %d\nstderr %q\nwant   %q", code, stderr, want)
 	}
@@ -330,7 +227,7 @@ func TestUnreachableServer(t *testing.T) {
 		t.Errorf("deliver while locked: exit %d\nstderr %q\nwant   %q", code, stderr, want)
 	}
 	unlock()
-	if n := len(s.mails()); n != 0 {
+	if n := len(s.Mails()); n != 0 {
 		t.Fatalf("%d mails sent", n)
 	}
 	if code, out, stderr := runSMTP(t, afterTurn1, "deliver", "--dir", dir); code != exitOK || out != "4 mails sent, 0 queued.\n" {
@@ -347,7 +244,7 @@ func TestRefusedMailIsPassedOver(t *testing.T) {
 	dir := newCampaign(t)
 	config := filepath.Join(dir, "campaign.toml")
 	writeTestFile(t, config, bytes.Replace(readTestFile(t, config), []byte("belegar@karak.example"), []byte("nobody@karak.example"), 1))
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 	code, _, stderr := runSMTP(t, afterTurn1, "run", "--dir", dir)
 	if code != exitOK || !strings.Contains(stderr, "1 mails refused by the server stay queued") {
 		t.Fatalf("run: exit %d: %s", code, stderr)
@@ -358,7 +255,7 @@ func TestRefusedMailIsPassedOver(t *testing.T) {
 	want := fmt.Sprintf("turnproc: error: 1 mails refused by the server; the first: reports: smtp 127.0.0.1:%d: "+
 		"recipient nobody@karak.example refused: 550 \"5.1.1 no such user\"\n"+
 		"hint: they stay queued, and a mail refused 3 times is set aside in refused/ beside it (turnproc status lists them): "+
-		"correct the address or the server's settings, then run turnproc deliver again\n", s.port)
+		"correct the address or the server's settings, then run turnproc deliver again\n", s.Port)
 	if code != exitFailure || !strings.HasSuffix(stderr, want) {
 		t.Errorf("deliver: exit %d\nstderr %q\nwant   %q", code, stderr, want)
 	}
@@ -379,7 +276,7 @@ func TestRefusedMailIsPassedOver(t *testing.T) {
 	if _, out, _ := runSMTP(t, afterTurn1, "status", "--dir", dir); !strings.Contains(out, "  set aside: "+aside+" (refused by the server 3 times") {
 		t.Errorf("status does not list the mail set aside:\n%s", out)
 	}
-	if n := len(s.mails()); n != 3 {
+	if n := len(s.Mails()); n != 3 {
 		t.Errorf("%d mails reached the server, want 3", n)
 	}
 }
@@ -433,7 +330,7 @@ func TestRunNotDueStillDelivers(t *testing.T) {
 	if code, out, stderr := runSMTP(t, afterTurn1, "run", "--dir", dir); code != exitOK {
 		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
 	}
-	useSMTP(t, dir, s.port)
+	useSMTP(t, dir, s.Port)
 	code, _, stderr := runSMTP(t, afterTurn1.Add(time.Hour), "run", "--dir", dir)
 	if code != exitBlocked || !strings.Contains(stderr, "turnproc: error: turn 2 is not due until") {
 		t.Fatalf("run before turn 2 is due: exit %d\n%s", code, stderr)

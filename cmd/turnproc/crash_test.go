@@ -55,7 +55,7 @@ func crashRun(t *testing.T, bin *turnprocBin, point string) (map[string][]byte, 
 	t.Helper()
 	sink := startSMTPSink(t)
 	dir := withTurnOneMail(t)
-	useSMTP(t, dir, sink.port)
+	useSMTP(t, dir, sink.Port)
 	env := []string{"TURNPROC_SMTP_PASSWORD=" + testPassword, crashEnv + "=" + point}
 	err := runBin(bin, env, "run", "--early", "--dir", dir)
 	var exit *exec.ExitError
@@ -86,8 +86,8 @@ func crashRun(t *testing.T, bin *turnprocBin, point string) (map[string][]byte, 
 		}
 	}
 	var ids []string
-	for _, m := range sink.mails() {
-		ids = append(ids, messageID(t, m.data))
+	for _, m := range sink.Mails() {
+		ids = append(ids, messageID(t, m.Data))
 	}
 	return files, ids
 }

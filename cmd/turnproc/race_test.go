@@ -24,7 +24,7 @@ func TestRunsRacing(t *testing.T) {
 	bin := buildTurnproc(t, t.TempDir())
 	sink := startSMTPSink(t)
 	dir := withTurnOneMail(t)
-	useSMTP(t, dir, sink.port)
+	useSMTP(t, dir, sink.Port)
 	password := "TURNPROC_SMTP_PASSWORD=" + testPassword
 	hold := filepath.Join(t.TempDir(), "first")
 
@@ -54,8 +54,8 @@ func TestRunsRacing(t *testing.T) {
 	}
 
 	ids := map[string]int{}
-	for _, m := range sink.mails() {
-		ids[messageID(t, m.data)]++
+	for _, m := range sink.Mails() {
+		ids[messageID(t, m.Data)]++
 	}
 	if len(ids) == 0 {
 		t.Fatal("no report mail was sent")
