@@ -6,7 +6,6 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"encoding/pem"
 	"math/big"
 	"net"
 	"testing"
@@ -17,8 +16,6 @@ import (
 type Certificate struct {
 	Server *tls.Config // serves with it
 	Client *tls.Config // trusts it
-	PEM    []byte      // the certificate, for SSL_CERT_FILE or a server's config
-	KeyPEM []byte      // its private key
 }
 
 // NewCertificate makes a certificate valid from 2000 to 2100, so that any
@@ -41,16 +38,10 @@ func NewCertificate(t testing.TB) Certificate {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		t.Fatal(err)
-	}
 	roots := x509.NewCertPool()
 	roots.AddCert(cert)
 	return Certificate{
 		Server: &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}},
 		Client: &tls.Config{RootCAs: roots},
-		PEM:    pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}),
-		KeyPEM: pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}),
 	}
 }
