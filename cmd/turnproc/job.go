@@ -11,7 +11,6 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -464,20 +463,6 @@ func (c *campaignFiles) writeRecord(e *env, rec *turnRecord) error {
 		return fmt.Errorf("moving the turn's record into place: %w", err)
 	}
 	return store.SyncDir(parent)
-}
-
-var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
-// safeName makes a mailbox name usable as a file name: never a path.
-func safeName(name string) string {
-	s := strings.Trim(unsafeChars.ReplaceAllString(name, "_"), "._")
-	if len(s) > 80 {
-		s = s[:80]
-	}
-	if s == "" {
-		s = "mail"
-	}
-	return s
 }
 
 func domainOf(addr string) string {
