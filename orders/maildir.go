@@ -10,8 +10,6 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // Maildir is the embedded-default mailbox ([intake] kind = "maildir"): a
@@ -218,10 +216,20 @@ func (md *Maildir) Deliver(raw []byte, uniq string) (string, error) {
 	if err := os.Link(tmp, filepath.Join(newDir, uniq)); err != nil {
 		return "", fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
-	if err := store.SyncDir(newDir); err != nil {
+	if err := syncFolder(newDir); err != nil { // the new link survives a crash
 		return "", fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
 	return uniq, nil
+}
+
+// syncFolder makes the links made in a folder durable.
+func syncFolder(dir string) error {
+	f, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return f.Sync()
 }
 
 func writeSynced(path string, data []byte) error {
