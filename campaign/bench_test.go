@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// BenchmarkResolveTurn resolves one turn of a large campaign (issue 3's
-// figure: 64 players, 100×100 squares, 1,000 armies, 5,000 orders) and of
+// BenchmarkResolveTurn resolves one turn of a large campaign (the
+// large size: 64 players, 100×100 squares, 1,000 armies, 5,000 orders) and of
 // one half its size, to show that the cost grows linearly. Each army gets
 // five orders: a three-step move, an embark attempt, a claim, an improve
 // and a one-step move.

@@ -46,8 +46,8 @@ func NewDice(seed string, turn int) *Dice {
 // TurnSeed is the seed of one turn's dice, derived from the campaign's
 // secret seed: it is fixed from the start, so its SHA-256 (SeedCommitment)
 // can be published before any order arrives and the seed itself revealed
-// after the turn, and anyone can then recompute every roll (issue 7:
-// verifiable dice). Revealing a turn's seed tells nothing of the others.
+// after the turn, and anyone can then recompute every roll
+// (docs/rules.md, verifiable dice). Revealing a turn's seed tells nothing of the others.
 func TurnSeed(campaignSeed string, turn int) string {
 	mac := hmac.New(sha256.New, []byte(campaignSeed))
 	fmt.Fprintf(mac, "turnproc turn seed\x00%d", turn)

@@ -4,7 +4,7 @@ import "slices"
 
 // Option is one order a unit may be given as its first this turn, with
 // the check it would meet: what the order template of a report offers
-// (issue 9). Check is nil for an order that needs none.
+// (docs/orders.md, the order form). Check is nil for an order that needs none.
 type Option struct {
 	Order Order
 	Check *Check

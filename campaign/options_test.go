@@ -11,8 +11,8 @@ import (
 // TestOptionsAgreeWithPreview: every option Options offers is an order
 // Preview (which plays it for real, dice showing 1) accepts with the same
 // first check, every candidate it leaves out Preview refuses, and the
-// state is untouched. Run on every unit of a generated campaign (issue 9's
-// order template rests on it).
+// state is untouched. Run on every unit of a generated campaign (the
+// order form rests on it).
 func TestOptionsAgreeWithPreview(t *testing.T) {
 	g, err := gen.Generate(gen.Medium, gen.Options{})
 	if err != nil {

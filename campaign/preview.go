@@ -1,8 +1,8 @@
 package campaign
 
 // Preview plays one player's orders alone against the state, as the
-// acknowledgement of his mail needs (issue 4: "computed from the current
-// state as if the player acted alone"): every die shows 1, so each check
+// acknowledgement of his mail needs ("computed from the current state as
+// if the player acted alone", docs/orders.md): every die shows 1, so each check
 // passes unless it cannot, and each later check's target is what it will
 // be if the earlier ones pass. It returns the player's events: every
 // check with its target (for its odds, see Chance) and every refusal.

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Command is a request a player mails with his password (issue 9), on a
+// Command is a request a player mails with his password (docs/orders.md), on a
 // line of its own after the header (or in a reply): turnproc check
 // answers it in his language. A mail of commands alone is no order set:
 // it replaces nothing.

@@ -8,7 +8,7 @@ import (
 )
 
 // TestParseCommands: each mail command in English and Spanish, and an
-// unknown one answered with the list (issue 9).
+// unknown one answered with the list.
 func TestParseCommands(t *testing.T) {
 	m := riverlands(t)
 	for _, tc := range []struct {

@@ -130,7 +130,7 @@ var hostileCases = []hostileCase{
 	{"mime-unterminated.eml", StatusAccepted, "orcs", `line 7: unknown order "Grom"`}, // the orders came before the part cut short
 
 	// Replies and quotes.
-	// Not a reply to a report: the quoted mail is no order form (issue 9).
+	// Not a reply to a report: the quoted mail is no order form.
 	{"quote-header-only-in-quote.eml", StatusRejected, "", noHeaderLine},
 	{"quote-nested-quotes.eml", StatusAccepted, "orcs", ""},
 	{"quote-old-report-below-orders.eml", StatusAccepted, "orcs", ""},

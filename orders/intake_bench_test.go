@@ -70,7 +70,7 @@ func benchWindow(b *testing.B) Window {
 }
 
 // BenchmarkIntake10k reads, parses and authenticates a turn of 10,000
-// order mails (issue 4). Compare with BenchmarkBareMessage10k.
+// order mails. Compare with BenchmarkBareMessage10k.
 func BenchmarkIntake10k(b *testing.B) {
 	mails := benchMails(10000)
 	w := benchWindow(b)
@@ -131,7 +131,7 @@ func totalBytes(mails []Received) int64 {
 // BenchmarkIntakeDefaultCost64 is a turn of 64 plain-text mails, one per
 // player, every player with a password hashed at bcrypt's default cost, as
 // turnproc passwd makes them (some 60 ms a check): Collect checks them on
-// GOMAXPROCS goroutines (issue 8).
+// GOMAXPROCS goroutines.
 func BenchmarkIntakeDefaultCost64(b *testing.B) {
 	creds := make(map[string]Credentials, benchPlayers)
 	mails := make([]Received, benchPlayers)

@@ -11,7 +11,7 @@ import (
 
 // TestFetchTakesAtMostMaxMails: a flood is taken in batches of
 // MaxMailsPerFetch, the oldest first, the rest reported for the next
-// fetch (issue 7: limits on message count per run); nothing is lost.
+// fetch (MaxMailsPerFetch); nothing is lost.
 func TestFetchTakesAtMostMaxMails(t *testing.T) {
 	const extra = 3
 	wantLater := Skipped{Reason: laterReason(extra), Later: extra}

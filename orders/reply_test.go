@@ -20,7 +20,7 @@ func quote(text string) string {
 
 // TestRepliesAreTheSenders: a reply takes the header of a quoted order
 // form, never its password; a quoted mail that is no form (someone's
-// orders) gives no header at all (issue 9, review).
+// orders) gives no header at all.
 func TestRepliesAreTheSenders(t *testing.T) {
 	hash, err := bcrypt.GenerateFromPassword([]byte("s3cret"), bcrypt.MinCost)
 	if err != nil {

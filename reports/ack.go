@@ -62,7 +62,7 @@ type Ack struct {
 	// Commitment is the SHA-256 of this turn's dice seed: the dice are
 	// fixed before the orders, and the report reveals the seed.
 	Commitment string
-	// Commands are the answers to the mail's commands (issue 9), and
+	// Commands are the answers to the mail's commands (docs/orders.md), and
 	// Attachments what they send.
 	Commands    []AckCommand
 	Attachments []Attachment

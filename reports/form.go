@@ -17,7 +17,7 @@ const PasswordPlaceholder = "????"
 // language, so the intake can tell a form sent back unchanged.
 const FormMarker = "# turnproc order form"
 
-// OrderForm writes a player's order form for the turn after t (issue 9):
+// OrderForm writes a player's order form for the turn after t (docs/orders.md):
 // the header line to send, then each of his armies and fleets with the
 // orders the rules accept for it this turn (campaign.Options), each as a
 // comment line with its check's chance; after a season's end the muster

@@ -9,8 +9,8 @@ import (
 // newsRadius is how far, in squares, a player's news reaches in full
 // around his squares and units: the empires within it are his neighbours.
 // The others' doings are summed up in a line each, so a report grows with
-// the player's neighbourhood, not with the whole campaign (issue 8: the
-// cost of a turn is linear in its size).
+// the player's neighbourhood, not with the whole campaign (so that
+// the cost of a turn is linear in its size).
 const newsRadius = 4
 
 // presence says, square by square, which players own it or have a unit in

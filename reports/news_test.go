@@ -9,7 +9,7 @@ import (
 
 // TestNewsHorizon: a player's news tells in full what happens within
 // newsRadius of his lands and units, and sums up each empire beyond in a
-// line (issue 8: a report grows with its player's neighbourhood).
+// line: a report grows with its player's neighbourhood.
 func TestNewsHorizon(t *testing.T) {
 	tt := bigCampaign(t, 64)
 	p1 := tt.After.Player("p1").Capital

@@ -1,7 +1,7 @@
 // Package gen makes synthetic campaigns of any size, valid for every
 // turnproc command: a map, a config, the state before turn 1 and the
 // players' order mails for that turn. It exists to measure the cost of a
-// turn (issue 8: docs/BENCHMARKS.md) and is used by `turnproc gen` and the
+// turn (docs/BENCHMARKS.md) and is used by `turnproc gen` and the
 // benchmarks; nothing in a real campaign depends on it.
 //
 // A generated campaign is a continent ringed by coast and sea, its players'
@@ -31,7 +31,7 @@ type Size struct {
 	Armies        int // in all, shared out round robin
 }
 
-// The three sizes of issue 8. Armies grow with the players (≈ 15.6 each),
+// The three sizes of docs/BENCHMARKS.md. Armies grow with the players (≈ 15.6 each),
 // so each size is 4× (then 16×) the work of the one before.
 var (
 	Small  = Size{Players: 4, Width: 20, Height: 15, Armies: 62}

@@ -20,7 +20,7 @@ import (
 	"github.com/turnproc/turnproc/reports"
 )
 
-// The benchmarks of issue 8 (docs/BENCHMARKS.md): the cost of each stage
+// The benchmarks of docs/BENCHMARKS.md: the cost of each stage
 // of a turn and of the whole "turnproc run", at the three generated sizes.
 // Players with a password have it at bcrypt's default cost, as "turnproc
 // passwd" makes it.

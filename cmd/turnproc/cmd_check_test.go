@@ -148,7 +148,7 @@ func TestCheckJudgesEquipment(t *testing.T) {
 }
 
 // TestModeratorMailsResults: the moderator may send battle results by
-// mail (issue 5); they are recorded as turnproc result would, once, and
+// mail (docs/orders.md); they are recorded as turnproc result would, once, and
 // acknowledged; a player's RESULT line is refused.
 func TestModeratorMailsResults(t *testing.T) {
 	dir := withPendingBattle(t) // siege B0-1 at P11
@@ -244,7 +244,7 @@ func TestRunAndCheckDoNotOverlap(t *testing.T) {
 }
 
 // TestStaleLockIsReported: a lock file still naming its holder is the
-// trace of a turnproc killed at work (issue 7): the next command says so,
+// trace of a turnproc killed at work: the next command says so,
 // takes the lock (the kernel freed it) and does its work.
 func TestStaleLockIsReported(t *testing.T) {
 	dir := withTurnOneMail(t)

@@ -321,8 +321,8 @@ func TestDeliverErrors(t *testing.T) {
 }
 
 // TestRunNotDueStillDelivers: a cron "turnproc run" that finds its turn
-// not due yet still sends what an earlier run left queued (issue 7: the
-// next run delivers it), then says the turn is not due.
+// not due yet still sends what an earlier run left queued (the next run
+// delivers it), then says the turn is not due.
 func TestRunNotDueStillDelivers(t *testing.T) {
 	s := startSMTPSink(t)
 	dir := newCampaign(t)

@@ -50,7 +50,7 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 const timeLayout = "2006-01-02 15:04 MST"
 
 // allFinal says whether every player's orders are in and marked FINAL:
-// then the turn need not wait for its deadline (issue 7).
+// then the turn need not wait for its deadline (docs/campaign-dir.md).
 func (c *campaignFiles) allFinal(ctx context.Context, now time.Time) bool {
 	st, err := c.status(ctx, now)
 	if err != nil || len(st.Players) == 0 {

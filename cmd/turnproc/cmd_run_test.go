@@ -16,7 +16,7 @@ import (
 )
 
 // TestRunWithoutItsMailbox: an unreachable IMAP server stops the turn with
-// a one-line reason (issue 7); --offline resolves it with the mail already
+// a one-line reason; --offline resolves it with the mail already
 // fetched.
 func TestRunWithoutItsMailbox(t *testing.T) {
 	dir := newCampaign(t)
@@ -77,7 +77,7 @@ func TestRunStartsEarlyWhenAllFinal(t *testing.T) {
 }
 
 // TestRunTakesAFloodInBatches: a mailbox flooded with more than
-// orders.MaxMailsPerFetch mails (issue 7: limits per run) does not resolve
+// orders.MaxMailsPerFetch mails does not resolve
 // the turn on part of its mail: the run keeps the batch it took, says how
 // many wait, and the next run takes the rest and resolves with every order.
 func TestRunTakesAFloodInBatches(t *testing.T) {

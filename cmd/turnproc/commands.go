@@ -10,7 +10,7 @@ import (
 	"github.com/turnproc/turnproc/reports"
 )
 
-// answerCommands answers a mail's commands (issue 9) in the player's
+// answerCommands answers a mail's commands (docs/orders.md) in the player's
 // language: what each gets, and the files to attach. FINAL in a mail of
 // commands marked the orders he sent before it final (orders.Collect).
 func (c *campaignFiles) answerCommands(rc orders.Receipt, turn int, in *orders.Intake, lang string) ([]reports.AckCommand, []reports.Attachment, error) {

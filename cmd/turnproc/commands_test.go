@@ -16,7 +16,7 @@ import (
 )
 
 // TestMailCommands sends each mail command through the intake path of
-// "turnproc check" (issue 9), after the demo's two turns: the answers
+// "turnproc check", after the demo's two turns: the answers
 // attach the report asked for or say which turns were played, attach the
 // map, show the stored orders, mark them final; an unknown command is
 // answered with the list; a wrong password gets nothing but the refusal;

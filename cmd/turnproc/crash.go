@@ -8,7 +8,7 @@ import (
 )
 
 // crashEnv names the point at which crashPoint kills the process. It is
-// how the crash tests (issue 7) kill the real binary at each phase of a
+// how the crash tests kill the real binary at each phase of a
 // run, as kill -9 or a power cut would, to check that running it again
 // ends exactly as an uninterrupted run. Nobody sets it in production.
 const crashEnv = "TURNPROC_CRASH_AT"

@@ -18,7 +18,7 @@ import (
 // TestRunKilledAtEachPhase kills the real binary at each crash point of a
 // run (crash.go), as kill -9 would, then lets cron carry on: "turnproc run
 // --early" again if the turn is not committed, then "turnproc check" (which
-// drains the queue). Issue 7: every campaign file ends byte-identical to an
+// drains the queue). Every campaign file ends byte-identical to an
 // uninterrupted run's, and the SMTP server receives each report mail
 // exactly once.
 func TestRunKilledAtEachPhase(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 // Dovecot over IMAP and sending through Postfix, is killed (SIGKILL) at
 // each crash point of a run (crash.go), then cron carries on: "turnproc
 // run --early" again unless the turn was committed, then "turnproc
-// check". Issue 7: no order mail is fetched twice or lost, the turn is
+// check". No order mail is fetched twice or lost, the turn is
 // resolved on all four players' orders, and each player fetches exactly
 // one report mail, the one in the turn's record, with a valid PDF, and
 // the answer to his order mail.

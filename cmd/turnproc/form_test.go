@@ -26,7 +26,7 @@ func TestFormConstantsAgree(t *testing.T) {
 	}
 }
 
-// TestFormRoundTrip (issue 9): every player's order form from the demo's
+// TestFormRoundTrip: every player's order form from the demo's
 // turn-2 report mails, filled in with the first order offered to each unit
 // and sent back in each common way — the form itself, a top-posted reply,
 // a bottom-posted one, one written inline in the quote, an HTML reply —

@@ -17,7 +17,7 @@ import (
 // dies. While held, the file says who holds it ("pid 123 run since
 // 2026-12-14T18:00:00Z"); a holder that finishes empties it. A lock taken
 // over a file that still names someone is the trace of a process killed
-// at work (issue 7, crash safety): it is reported, and the work resumes.
+// at work (docs/campaign-dir.md): it is reported, and the work resumes.
 
 // lockOutbox takes the campaign's delivery lock, so that two turnproc
 // processes never send the same queued mail; it does not wait.
