@@ -17,7 +17,8 @@ import (
 // TestCheckKeepsOversizeMailAside: a mail over the size limit is never
 // read whole: check keeps it aside in the maildir's oversize/ folder,
 // keeps its head in the inbox and answers it briefly, in the player's
-// language, without quoting it; the next check reads only the head.
+// language, without quoting it; the next check reads only the head. The
+// oversize folder is the moderator's alone, as the rest of the campaign.
 func TestCheckKeepsOversizeMailAside(t *testing.T) {
 	dir := newCampaign(t)
 	c, err := openCampaign(dir)
@@ -52,6 +53,7 @@ func TestCheckKeepsOversizeMailAside(t *testing.T) {
 	if !strings.Contains(string(b), "over the 2 MiB limit") || strings.Contains(string(b), "SECRET-FILLER") || len(b) > 8<<10 {
 		t.Errorf("the reply (%d bytes) must refuse the mail briefly, without quoting it:\n%s", len(b), b)
 	}
+	checkPrivate(t, dir) // the mail kept aside holds a password too
 }
 
 // bigOrders is a mail of Karl's over the size limit, its filler secret.
@@ -142,5 +144,33 @@ func TestStatusShowsOversizeMail(t *testing.T) {
     "oversize_in": ` + strconv.Quote(aside) + "\n"
 	if code != exitOK || !strings.Contains(out, wantJSON) {
 		t.Errorf("status --json: exit %d: %s%s\nwant\n%s", code, out, stderr, wantJSON)
+	}
+}
+
+// TestStatusWarnsOfReadableOversizeMail: a mail kept aside in the
+// maildir's oversize folder holds a password as any other: status warns
+// when other users can read it.
+func TestStatusWarnsOfReadableOversizeMail(t *testing.T) {
+	dir := newCampaign(t)
+	c, err := openCampaign(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := c.maildir()
+	if _, err := md.Deliver([]byte(bigOrders), "big"); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := run(t, beforeTurn1, "check", "--dir", dir); code != exitOK {
+		t.Fatal(stderr)
+	}
+	aside := filepath.Join(md.Dir(), orders.OversizeDir)
+	for p := aside; p != filepath.Dir(filepath.Dir(filepath.Dir(dir))); p = filepath.Dir(p) {
+		os.Chmod(p, 0o755) // as a home folder is
+	}
+	os.Chmod(filepath.Join(aside, "big"), 0o644)
+	code, out, stderr := run(t, beforeTurn1, "status", "--dir", dir)
+	want := "Warning: " + aside + " (1 stored mail, with the passwords in it) can be read by other users of this machine (mode 0644)\n"
+	if code != exitOK || !strings.Contains(out, want) {
+		t.Errorf("status: exit %d: %s%s\nwant it to contain %q", code, out, stderr, want)
 	}
 }
