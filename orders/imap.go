@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net"
 	"slices"
@@ -56,8 +57,10 @@ type UIDState interface {
 // IMAPMailbox is the Mailbox of an IMAP folder. Mails are named
 // "<uidvalidity>-<uid>", the UID zero-padded to 10 digits so that names
 // sort in arrival order. Fetch reads mails with BODY.PEEK[], which leaves
-// them unread; Taken flags them \Seen, moves them to the processed folder
-// if there is one, and saves the UID state, so a run that stops before
+// them unread (of a mail over MaxMailSize only its header); Taken flags
+// them \Seen, moves them to the processed folder if there is one (a mail
+// over MaxMailSize to the oversize folder, see keepAside), and saves the
+// UID state, so a run that stops before
 // Taken fetches the same mails again next time (the caller stores mails by
 // content, so that stores nothing twice).
 type IMAPMailbox struct {
@@ -78,8 +81,9 @@ type IMAPMailbox struct {
 // listedUID is a UID Fetch gave; done once it is taken, or from the start
 // if it was skipped (a skipped mail is reported once, then passed over).
 type listedUID struct {
-	uid  imap.UID
-	done bool
+	uid      imap.UID
+	done     bool
+	oversize bool // over MaxMailSize: only its header was read
 }
 
 // defaultFolder is the folder every IMAP server has.
@@ -194,9 +198,10 @@ func (m *IMAPMailbox) loginFailed(ctx context.Context, err error) error {
 }
 
 // Fetch gives the mails of the folder above the saved UID, in UID order
-// (the folder's arrival order), each with its INTERNALDATE. A mail over
-// MaxMailSize is not downloaded but skipped, and so is one the server
-// does not give whole. If the folder's UIDVALIDITY changed since the
+// (the folder's arrival order), each with its INTERNALDATE. Of a mail
+// over MaxMailSize only the header is downloaded, given as an oversize
+// mail (Received.Oversize) so that it is answered; a mail the server does
+// not give whole is skipped. If the folder's UIDVALIDITY changed since the
 // saved state, the server renumbered it: every mail is fetched again and
 // a Skipped entry for the folder says so.
 func (m *IMAPMailbox) Fetch(ctx context.Context) ([]Received, []Skipped, error) {
@@ -235,23 +240,30 @@ func (m *IMAPMailbox) Fetch(ctx context.Context) ([]Received, []Skipped, error) 
 	if err != nil {
 		return nil, nil, m.fail(ctx, fmt.Sprintf("listing the new mails of %q", m.cfg.Folder), err, fetchHint)
 	}
-	var want []imap.UID
+	if len(sizes) > MaxMailsPerFetch { // UIDs ascend: the oldest are taken
+		left := len(sizes) - MaxMailsPerFetch
+		skipped = append(skipped, Skipped{File: m.cfg.Folder, Reason: laterReason(left), Later: left})
+		sizes = sizes[:MaxMailsPerFetch]
+	}
+	var whole []imap.UID
+	over := map[imap.UID]int64{}
 	for _, msg := range sizes {
 		if msg.size > MaxMailSize {
-			skipped = append(skipped, m.skip(msg.uid, fmt.Sprintf("the mail is %d bytes, over the %d MiB limit: not downloaded, left in folder %q", msg.size, MaxMailSize>>20, m.cfg.Folder)))
-			continue
+			over[msg.uid] = msg.size
+		} else {
+			whole = append(whole, msg.uid)
 		}
-		want = append(want, msg.uid)
 	}
-	if len(want) > MaxMailsPerFetch { // UIDs ascend: the oldest are taken
-		left := len(want) - MaxMailsPerFetch
-		skipped = append(skipped, Skipped{File: m.cfg.Folder, Reason: laterReason(left), Later: left})
-		want = want[:MaxMailsPerFetch]
-	}
-	mails, bad, err := m.download(want)
+	mails, bad, err := m.download(whole)
 	if err != nil {
 		return nil, nil, m.fail(ctx, fmt.Sprintf("fetching the new mails of %q", m.cfg.Folder), err, fetchHint)
 	}
+	heads, badHeads, err := m.downloadHeads(over)
+	if err != nil {
+		return nil, nil, m.fail(ctx, fmt.Sprintf("fetching the headers of the big mails of %q", m.cfg.Folder), err, fetchHint)
+	}
+	mails, bad = append(mails, heads...), append(bad, badHeads...)
+	slices.SortFunc(mails, func(a, b Received) int { return strings.Compare(a.Name, b.Name) }) // UID order
 	slices.SortFunc(m.listed, func(a, b listedUID) int { return cmp.Compare(a.uid, b.uid) })
 	for i, l := range m.listed {
 		if n := m.name(l.uid); !l.done {
@@ -277,7 +289,7 @@ type fetchedMail struct {
 func (m *IMAPMailbox) sizes(lastUID uint32) ([]fetchedMail, error) {
 	var set imap.UIDSet
 	set.AddRange(imap.UID(lastUID+1), 0) // lastUID+1:*
-	msgs, err := m.collect(m.c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true}))
+	msgs, err := m.collect(m.c.Fetch(set, &imap.FetchOptions{UID: true, RFC822Size: true}), MaxMailSize)
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +306,7 @@ func (m *IMAPMailbox) download(uids []imap.UID) ([]Received, []Skipped, error) {
 		return nil, nil, nil
 	}
 	opts := &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}
-	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts))
+	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts), MaxMailSize)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -327,17 +339,59 @@ func (m *IMAPMailbox) download(uids []imap.UID) ([]Received, []Skipped, error) {
 	return mails, skipped, nil
 }
 
-// collect reads a FETCH's answers, a body only up to MaxMailSize.
+// downloadHeads fetches the headers of the mails over MaxMailSize, by
+// UID with their sizes, each at most MaxHeadBytes (BODY.PEEK[HEADER]<0.n>):
+// enough to answer the mail, never the mail itself.
+func (m *IMAPMailbox) downloadHeads(sizes map[imap.UID]int64) ([]Received, []Skipped, error) {
+	if len(sizes) == 0 {
+		return nil, nil, nil
+	}
+	uids := slices.Sorted(maps.Keys(sizes))
+	head := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true,
+		Partial: &imap.SectionPartial{Offset: 0, Size: MaxHeadBytes}}
+	opts := &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{head}}
+	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts), MaxHeadBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	byUID := map[imap.UID]fetchedMail{}
+	for _, msg := range msgs {
+		byUID[msg.uid] = msg
+	}
+	var mails []Received
+	var skipped []Skipped
+	for _, uid := range uids {
+		msg, ok := byUID[uid]
+		var why string
+		switch {
+		case !ok:
+			why = "the mail left the folder while it was read (another mail client moved or deleted it)"
+		case msg.raw == nil || msg.at.IsZero():
+			// QUIRK: a server that ignores the <0.n> range and sends a
+			// longer header, or leaves out the header or arrival time.
+			why = fmt.Sprintf("the mail is %d bytes, over the %d MiB limit, and the server did not give its header and arrival time: left in folder %q", sizes[uid], MaxMailSize>>20, m.cfg.Folder)
+		}
+		if why != "" {
+			skipped = append(skipped, m.skip(uid, why))
+			continue
+		}
+		m.listed = append(m.listed, listedUID{uid: uid, oversize: true})
+		mails = append(mails, Received{Name: m.name(uid), Raw: msg.raw, At: msg.at.UTC(), Oversize: sizes[uid]})
+	}
+	return mails, skipped, nil
+}
+
+// collect reads a FETCH's answers, a body only up to limit bytes.
 //
 // QUIRK: go-imap v2.0.0-beta.8's FetchCommand.Collect and Close read a
 // body again after reading it failed, while the client's decoder goroutine
 // reads the same buffer (a data race when the connection drops mid-body),
 // and they keep a cut body as if it were whole; so bodies are read here,
 // and on a failed read the connection is closed and the command left alone.
-func (m *IMAPMailbox) collect(cmd *imapclient.FetchCommand) ([]fetchedMail, error) {
+func (m *IMAPMailbox) collect(cmd *imapclient.FetchCommand, limit int64) ([]fetchedMail, error) {
 	var msgs []fetchedMail
 	for data := cmd.Next(); data != nil; data = cmd.Next() {
-		msg, err := readMessage(data)
+		msg, err := readMessage(data, limit)
 		if err != nil {
 			m.c.Close()
 			return nil, err
@@ -347,7 +401,7 @@ func (m *IMAPMailbox) collect(cmd *imapclient.FetchCommand) ([]fetchedMail, erro
 	return msgs, cmd.Close()
 }
 
-func readMessage(data *imapclient.FetchMessageData) (fetchedMail, error) {
+func readMessage(data *imapclient.FetchMessageData, limit int64) (fetchedMail, error) {
 	var msg fetchedMail
 	for item := data.Next(); item != nil; item = data.Next() {
 		switch item := item.(type) {
@@ -361,7 +415,7 @@ func readMessage(data *imapclient.FetchMessageData) (fetchedMail, error) {
 			if item.Literal == nil {
 				continue
 			}
-			if n := item.Literal.Size(); n > MaxMailSize {
+			if n := item.Literal.Size(); n > limit {
 				msg.size = n // data.Next skips the body unread
 				continue
 			}
@@ -391,7 +445,8 @@ func (m *IMAPMailbox) name(uid imap.UID) string {
 }
 
 // Taken flags the mails \Seen and, with a processed folder, moves them
-// there; then it saves the UID state: the highest UID below which every
+// there, and keeps the mails over MaxMailSize aside (keepAside); then it
+// saves the UID state: the highest UID below which every
 // mail Fetch gave is taken or was skipped (so a mail left out of names is
 // fetched again, never lost). Without the MOVE extension the mails are
 // copied, flagged \Deleted and expunged by UID (UIDPLUS); a server with
@@ -404,26 +459,38 @@ func (m *IMAPMailbox) Taken(ctx context.Context, names []string) error {
 		}
 		return m.errorf("mails marked taken before a successful Fetch")
 	}
-	var uids imap.UIDSet
+	var uids, big imap.UIDSet
 	var taken []int
 	for _, n := range names {
 		i, ok := m.names[n]
 		if !ok {
 			return m.errorf("%q is not a mail this session fetched, or it is already taken", n)
 		}
-		uids.AddNum(m.listed[i].uid)
+		if m.listed[i].oversize {
+			big.AddNum(m.listed[i].uid)
+		} else {
+			uids.AddNum(m.listed[i].uid)
+		}
 		taken = append(taken, i)
 	}
 	if err := ctx.Err(); err != nil {
 		return m.fail(ctx, "marking mails taken", err, "")
 	}
 	defer m.watch(ctx)()
+	seen := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
 	if len(uids) > 0 {
-		seen := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}
 		if err := m.c.Store(uids, seen, nil).Close(); err != nil {
 			return m.fail(ctx, "flagging mails seen", err, takenHint)
 		}
 		if err := m.moveToProcessed(ctx, uids); err != nil {
+			return err
+		}
+	}
+	if len(big) > 0 {
+		if err := m.c.Store(big, seen, nil).Close(); err != nil {
+			return m.fail(ctx, "flagging mails seen", err, takenHint)
+		}
+		if err := m.keepAside(ctx, big); err != nil {
 			return err
 		}
 	}
@@ -455,37 +522,99 @@ func (m *IMAPMailbox) moveToProcessed(ctx context.Context, uids imap.UIDSet) err
 		return nil
 	}
 	doing := fmt.Sprintf("moving mails to %q", to)
+	if copied, err := m.move(uids, to, false); err != nil {
+		hint := takenHint
+		if !copied && isTryCreate(err) {
+			hint = fmt.Sprintf("create folder %q on the server, or fix intake.imap.processed_folder", to)
+		}
+		return m.fail(ctx, doing, err, hint)
+	}
+	return nil
+}
+
+// keepAside moves mails over MaxMailSize, whole and unread, to the
+// oversize folder, as the maildir keeps them in OversizeDir: the moderator
+// finds them there, out of the way of every later fetch. The folder is
+// made if the server says it is missing. A server with neither MOVE nor
+// UIDPLUS gets a copy there, the mail staying in the folder, flagged \Seen.
+func (m *IMAPMailbox) keepAside(ctx context.Context, uids imap.UIDSet) error {
+	to, err := m.oversizeFolder()
+	if err != nil {
+		return m.fail(ctx, "finding the folder for mails over the size limit", err, takenHint)
+	}
+	doing := fmt.Sprintf("keeping mails over the size limit aside in %q", to)
+	copied, err := m.move(uids, to, true)
+	if err != nil && !copied && isTryCreate(err) {
+		if cerr := m.c.Create(to, nil).Wait(); cerr != nil {
+			return m.fail(ctx, "creating folder "+strconv.Quote(to), cerr, fmt.Sprintf("create folder %q on the server; %s", to, takenHint))
+		}
+		copied, err = m.move(uids, to, true)
+	}
+	if err != nil {
+		return m.fail(ctx, doing, err, takenHint)
+	}
+	return nil
+}
+
+// oversizeFolder is the folder mails over MaxMailSize are kept in: the
+// intake folder's subfolder OversizeDir, named with the server's
+// separator ("INBOX/oversize", "INBOX.oversize"), or "INBOX-oversize" on
+// a server without subfolders.
+func (m *IMAPMailbox) oversizeFolder() (string, error) {
+	list, err := m.c.List("", m.cfg.Folder, nil).Collect()
+	if err != nil {
+		return "", err
+	}
+	sep := "-"
+	if len(list) > 0 && list[0].Delim != 0 {
+		sep = string(list[0].Delim)
+	}
+	return m.cfg.Folder + sep + OversizeDir, nil
+}
+
+// move moves mails to the folder to, as far as the server's extensions
+// allow it without touching other mail: MOVE, else COPY with \Deleted and
+// a UID EXPUNGE (UIDPLUS); with neither, the mails stay in the folder, and
+// are copied if copyAnyway. copied says the mails reached to.
+//
+// QUIRK: go-imap's Client.Move falls back, without MOVE, to a plain
+// EXPUNGE that removes every mail flagged \Deleted: hence the capability
+// checks (notes on go-imap v2).
+func (m *IMAPMailbox) move(uids imap.UIDSet, to string, copyAnyway bool) (copied bool, err error) {
 	caps := m.c.Caps()
 	switch {
 	case caps.Has(imap.CapMove):
 		if _, err := m.c.Move(uids, to).Wait(); err != nil {
-			return m.fail(ctx, doing, err, m.processedHint(err))
+			return false, err
 		}
 	case caps.Has(imap.CapUIDPlus):
 		if _, err := m.c.Copy(uids, to).Wait(); err != nil {
-			return m.fail(ctx, doing, err, m.processedHint(err))
+			return false, err
 		}
 		deleted := &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagDeleted}}
 		if err := m.c.Store(uids, deleted, nil).Close(); err != nil {
-			return m.fail(ctx, doing, err, takenHint)
+			return true, err
 		}
 		if err := m.c.UIDExpunge(uids).Close(); err != nil {
-			return m.fail(ctx, doing, err, takenHint)
+			return true, err
+		}
+	case copyAnyway:
+		if _, err := m.c.Copy(uids, to).Wait(); err != nil {
+			return false, err
 		}
 	default:
 		// QUIRK: neither MOVE nor UIDPLUS: only a plain EXPUNGE could
 		// remove the copies' originals, and it would remove every mail
 		// flagged \Deleted; the mails stay in the folder, flagged \Seen.
+		return false, nil
 	}
-	return nil
+	return true, nil
 }
 
-func (m *IMAPMailbox) processedHint(err error) string {
+// isTryCreate tells whether the server refused because the folder is missing.
+func isTryCreate(err error) bool {
 	var ierr *imap.Error
-	if errors.As(err, &ierr) && ierr.Code == imap.ResponseCodeTryCreate {
-		return fmt.Sprintf("create folder %q on the server, or fix intake.imap.processed_folder", m.cfg.ProcessedFolder)
-	}
-	return takenHint
+	return errors.As(err, &ierr) && ierr.Code == imap.ResponseCodeTryCreate
 }
 
 // Close logs out and closes the connection.

@@ -407,32 +407,6 @@ func TestIMAPConnectionDropped(t *testing.T) {
 	}
 }
 
-func TestIMAPOversizeSkipped(t *testing.T) {
-	ts := startServer(t, serverOpts{caps: capsRev2})
-	ts.deliver(t, "INBOX", nil, 1)
-	huge := append(testMail(2), bytes.Repeat([]byte("x"), MaxMailSize)...)
-	_, err := ts.user.Append("INBOX", bytes.NewReader(huge), &imap.AppendOptions{Time: t0})
-	mustOK(t, err)
-	ts.deliver(t, "INBOX", nil, 3)
-	state := &memState{}
-	before := ts.ln.written.Load()
-	m := open(t, ts.config(IMAPNoTLS), state)
-	got, skipped, err := m.Fetch(context.Background())
-	mustOK(t, err)
-	if sent := ts.ln.written.Load() - before; sent > 64<<10 {
-		t.Errorf("the server sent %d bytes: the big mail was downloaded", sent)
-	}
-	names := checkReceived(t, got, 1, 3)
-	want := []Skipped{{File: "1-0000000002", Reason: fmt.Sprintf(`the mail is %d bytes, over the 2 MiB limit: not downloaded, left in folder "INBOX"`, len(huge))}}
-	if !slices.Equal(skipped, want) {
-		t.Errorf("skipped %+v\nwant %+v", skipped, want)
-	}
-	mustOK(t, m.Taken(context.Background(), names))
-	if *state != (memState{1, 3}) { // the big mail is reported once, then passed over
-		t.Errorf("state %+v, want {1 3}", *state)
-	}
-}
-
 func TestIMAPWrongPassword(t *testing.T) {
 	ts := startServer(t, serverOpts{caps: capsRev2})
 	cfg := ts.config(IMAPNoTLS)

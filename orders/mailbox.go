@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // Mailbox is where order mails arrive: a maildir (the embedded default) or
@@ -83,9 +85,10 @@ func (md *Maildir) Taken(ctx context.Context, names []string) error {
 }
 
 // keepAside moves a mail to OversizeDir, under its file name (one rename).
+// The folder is its owner's alone, as new/ and cur/: mail holds passwords.
 func (md *Maildir) keepAside(f mailFile) error {
 	aside := filepath.Join(md.dir, OversizeDir)
-	if err := os.MkdirAll(aside, 0o755); err != nil {
+	if err := os.MkdirAll(aside, store.DirMode); err != nil {
 		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
 	to := filepath.Join(aside, f.file)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
@@ -31,6 +33,7 @@ type campaignStatus struct {
 	battleTurn  int                // the turn that scheduled the battles
 	dir         string             // the campaign directory, for the text's hint
 	maxWrong    int                // intake.max_wrong_passwords, for the text
+	inbox       string             // the turn's inbox, for the text
 }
 
 type statusCalendar struct {
@@ -46,6 +49,11 @@ type statusMails struct {
 	// Unanswered counts the mails over the limits on answers ([intake]):
 	// kept and decided, not answered.
 	Unanswered int `json:"unanswered"`
+	// Oversize counts this turn's mails over orders.MaxMailSize: answered
+	// from their header, kept in the inbox; the mails themselves are
+	// kept aside, unread, where OversizeIn says.
+	Oversize   int    `json:"oversize"`
+	OversizeIn string `json:"oversize_in"`
 }
 
 type statusFile struct {
@@ -168,6 +176,13 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 		}
 	}
 	st.Mails.Received, st.Mails.Waiting = len(stored), len(waiting)
+	for _, m := range stored {
+		if m.Oversize > 0 {
+			st.Mails.Oversize++
+		}
+	}
+	st.Mails.OversizeIn = c.oversizeIn()
+	st.inbox = c.inboxDir(turn)
 	in := orders.Collect(append(stored, waiting...), c.window(turn))
 	st.Players = c.playerStatus(turn, in)
 	for _, rc := range in.Receipts {
@@ -194,6 +209,22 @@ func (c *campaignFiles) status(ctx context.Context, now time.Time) (*campaignSta
 	}
 	st.Exposed = c.exposed(turn)
 	return st, nil
+}
+
+// oversizeIn says where the mailbox keeps the mails over the size limit:
+// the maildir's OversizeDir, or the IMAP folder's subfolder of that name
+// (its separator is the server's: status does not log in to ask).
+func (c *campaignFiles) oversizeIn() string {
+	if c.cfg.Intake.Kind == config.IntakeIMAP {
+		cfg := c.cfg.Intake.IMAP
+		folder := cfg.Folder
+		if folder == "" {
+			folder = "INBOX"
+		}
+		return fmt.Sprintf("the %q subfolder of IMAP folder %q on %s", orders.OversizeDir, folder,
+			net.JoinHostPort(cfg.Host, strconv.Itoa(cfg.Port)))
+	}
+	return filepath.Join(c.cfg.Path(c.cfg.Intake.Maildir), orders.OversizeDir)
 }
 
 // playerStatus says, player by player, what his orders are and when the
@@ -250,6 +281,10 @@ func (st *campaignStatus) printText(e *env) {
 	fmt.Fprintf(w, "Deadline: %s (%s)\n", st.Deadline.Format(timeLayout), untilText(st.Deadline, st.now))
 	for _, f := range st.Mails.NotRead {
 		fmt.Fprintf(w, "  not read: %s (%s)\n", inert(f.File), inert(f.Reason))
+	}
+	if n := st.Mails.Oversize; n > 0 {
+		fmt.Fprintf(w, "Kept aside: %d mails over the %d MiB limit, answered unread; whole in %s, their headers in %s (*%s*.eml)\n",
+			n, orders.MaxMailSize>>20, inert(st.Mails.OversizeIn), inert(st.inbox), oversizeMark)
 	}
 	unanswered := ""
 	if n := st.Mails.Unanswered; n > 0 {

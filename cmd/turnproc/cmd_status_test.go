@@ -88,7 +88,9 @@ func TestStatusJSON(t *testing.T) {
     "received": 0,
     "waiting": 1,
     "not_read": [],
-    "unanswered": 0
+    "unanswered": 0,
+    "oversize": 0,
+    "oversize_in": "` + filepath.Join(dir, "mailbox", "oversize") + `"
   },
   "players": [
     {

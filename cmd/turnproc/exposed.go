@@ -9,6 +9,7 @@ import (
 
 	"github.com/turnproc/turnproc/campaign/store"
 	"github.com/turnproc/turnproc/config"
+	"github.com/turnproc/turnproc/orders"
 )
 
 // statusExposed is a secret of the campaign that other users of the
@@ -23,7 +24,8 @@ type statusExposed struct {
 // exposed lists the secrets others can read: the config when it holds the
 // seed or password hashes, the newest snapshot that can be read (every
 // snapshot holds the seed, so every future roll), and the stored mail of
-// the turn and in the maildir (passwords in plain text).
+// the turn and in the maildir, the mails kept aside included (passwords
+// in plain text).
 func (c *campaignFiles) exposed(turn int) []statusExposed {
 	out := []statusExposed{}
 	if readableByOthers(c.dir.Path(store.ConfigFile)) && c.configSecrets() {
@@ -38,7 +40,7 @@ func (c *campaignFiles) exposed(turn int) []statusExposed {
 	folders := []string{c.inboxDir(turn)}
 	if c.cfg.Intake.Kind == config.IntakeMaildir {
 		md := c.cfg.Path(c.cfg.Intake.Maildir)
-		folders = append(folders, filepath.Join(md, "new"), filepath.Join(md, "cur"))
+		folders = append(folders, filepath.Join(md, "new"), filepath.Join(md, "cur"), filepath.Join(md, orders.OversizeDir))
 	}
 	for _, dir := range folders {
 		var open []string

@@ -26,7 +26,16 @@ import (
 // (go-imap's in-memory server on 127.0.0.1); check fetches and answers
 // them, moves them to the processed folder, and a second check finds
 // nothing new; a mail appended later is fetched on its own.
-func TestCheckOverIMAP(t *testing.T) {
+// imapSent is when the test mails of imapCampaign arrive; its check runs
+// two days later.
+var imapSent = time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
+
+// imapCampaign is the example campaign reading its orders from an IMAP
+// INBOX (go-imap's in-memory server on 127.0.0.1) with a processed
+// folder, the server's user, and a check that fails the test unless it
+// succeeds.
+func imapCampaign(t *testing.T) (*imapmemserver.User, string, func() string) {
+	t.Helper()
 	mem := imapmemserver.New()
 	user := imapmemserver.NewUser("turns", "s3cret-imap")
 	mem.AddUser(user)
@@ -49,21 +58,7 @@ func TestCheckOverIMAP(t *testing.T) {
 	}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
-	appendMail := func(name string, at time.Time) {
-		raw, err := fs.ReadFile(examples.FS, path.Join("riverlands/mail/turn-001", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Time: at}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sent := time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC)
-	for i, name := range []string{"01-empire.eml", "02-dwarfs.eml", "03-orcs.eml"} {
-		appendMail(name, sent.Add(time.Duration(i)*time.Hour))
-	}
 
-	// The example campaign, reading its orders over IMAP.
 	dir := newCampaign(t)
 	cfgPath := filepath.Join(dir, "campaign.toml")
 	cfg, _ := os.ReadFile(cfgPath)
@@ -75,8 +70,9 @@ func TestCheckOverIMAP(t *testing.T) {
 		t.Fatal(err)
 	}
 	check := func() string {
+		t.Helper()
 		var out, errb bytes.Buffer
-		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, now: func() time.Time { return sent.Add(48 * time.Hour) },
+		e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, now: func() time.Time { return imapSent.Add(48 * time.Hour) },
 			getenv: func(k string) string {
 				if k == "TEST_IMAP_PASSWORD" {
 					return "s3cret-imap"
@@ -88,13 +84,30 @@ func TestCheckOverIMAP(t *testing.T) {
 		}
 		return out.String()
 	}
+	return user, dir, check
+}
+
+func TestCheckOverIMAP(t *testing.T) {
+	user, dir, check := imapCampaign(t)
+	appendMail := func(name string, at time.Time) {
+		raw, err := fs.ReadFile(examples.FS, path.Join("riverlands/mail/turn-001", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := user.Append("INBOX", bytes.NewReader(raw), &imap.AppendOptions{Time: at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, name := range []string{"01-empire.eml", "02-dwarfs.eml", "03-orcs.eml"} {
+		appendMail(name, imapSent.Add(time.Duration(i)*time.Hour))
+	}
 	if out := check(); !strings.HasPrefix(out, "Turn 1: 3 new mails fetched, 3 answered") {
 		t.Errorf("first check: %s", out)
 	}
 	if out := check(); !strings.HasPrefix(out, "Turn 1: 0 new mails fetched, 0 answered") {
 		t.Errorf("second check: %s", out)
 	}
-	appendMail("05-empire.eml", sent.Add(30*time.Hour))
+	appendMail("05-empire.eml", imapSent.Add(30*time.Hour))
 	if out := check(); !strings.HasPrefix(out, "Turn 1: 1 new mails fetched, 1 answered") {
 		t.Errorf("third check: %s", out)
 	}
