@@ -38,15 +38,17 @@ func digest(b []byte) string {
 }
 
 // Limits bound what a turn's mail gets answered (docs/config.md, [intake]);
-// a zero field is no limit. A mail over a limit is kept and decided as any
+// a zero field is no limit (config refuses one; tests use it). A mail over a limit is kept and decided as any
 // other, only not answered: Receipt.Unanswered says why.
 type Limits struct {
 	// WrongPasswords is how many mails with a wrong password for one player
 	// are answered in a turn: the later ones are guesses, not typing slips.
 	WrongPasswords int
-	// AnswersPerTurn and AnswersPerDay bound the answers to one sender
-	// address in the turn and in any 24 hours of it: an auto-responder
-	// that does not mark its mail is answered a few times, not for ever.
+	// AnswersPerTurn and AnswersPerDay bound the answers to the refused
+	// mails of one sender address in the turn and in any 24 hours of it:
+	// an auto-responder that does not mark its mail is answered a few
+	// times, not for ever. A mail that gave its player's password is
+	// always answered.
 	AnswersPerTurn, AnswersPerDay int
 }
 
@@ -66,8 +68,11 @@ func (in *Intake) applyLimits(l Limits) {
 				continue
 			}
 		}
-		if rc.Status == StatusIgnored || rc.From == "" || (IsModerator(rc.Player) && rc.Status != StatusRejected) {
-			continue // never answered, or the moderator's own mail: never held back
+		if rc.Status == StatusIgnored || rc.From == "" || rc.Status != StatusRejected {
+			// Never answered; or the mail of a player or the moderator who gave
+			// his password: never held back nor counted, or anyone could
+			// silence a player by forging mail in his name.
+			continue
 		}
 		prev := answered[rc.From]
 		switch day := since(prev, rc.At.Add(-24*time.Hour)); {
@@ -125,7 +130,7 @@ func ourMessageID(id, ourselves string) bool {
 	if !ok || !found || at != lowerASCII(domain) || !strings.Contains(local, ".t") {
 		return false
 	}
-	return strings.Contains(local, ".ack.") || strings.HasSuffix(local, ".report") || strings.HasSuffix(local, ".remind")
+	return strings.Contains(local, ".ack.") || strings.HasSuffix(local, ".report") || strings.Contains(local, ".remind")
 }
 
 // nothingGiven says whether the sheet holds nothing its sender wrote as

@@ -112,10 +112,18 @@ func TestAnswerLimits(t *testing.T) {
 	for i := range 3 {                                                         // the next day: two more make the turn's five
 		add(fmt.Sprintf("b%d", i), "robot@away.example", at.Add(25*time.Hour+time.Duration(i)*time.Minute))
 	}
+	// Forged mail in grom's name uses up the answers to his address, but
+	// his own orders, which authenticate, are answered all the same.
+	for i := range 5 {
+		add(fmt.Sprintf("forged%d", i), "grom@blackcrag.example", at.Add(30*time.Minute+time.Duration(i)*time.Second))
+	}
+	mails = append(mails, Received{Name: "grom", Raw: orderMail("grom@blackcrag.example", at.Add(40*time.Minute),
+		"CAMPAIGN riverlands PLAYER orcs TURN 1\nA5 MOVE P10\n"), At: at.Add(40 * time.Minute)})
 	in := Collect(mails, w)
 	day := "robot@away.example was answered 3 times in the 24 hours before this mail, the limit (intake.max_answers_per_day)"
 	turn := "robot@away.example was answered 5 times this turn, the limit (intake.max_answers_per_turn)"
-	want := map[string]string{"a3": day, "b2": turn}
+	gromDay := "grom@blackcrag.example was answered 3 times in the 24 hours before this mail, the limit (intake.max_answers_per_day)"
+	want := map[string]string{"a3": day, "b2": turn, "forged2": gromDay, "forged3": gromDay, "forged4": gromDay}
 	for _, rc := range in.Receipts {
 		if rc.Unanswered != want[rc.Name] {
 			t.Errorf("%s: unanswered %q, want %q", rc.Name, rc.Unanswered, want[rc.Name])

@@ -154,5 +154,9 @@ func (c *campaignFiles) demoTurn(ctx context.Context, e *env) (*turnRecord, erro
 		return nil, err
 	}
 	defer unlock()
-	return c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn))
+	got, err := c.fetch(ctx, e, turn)
+	if err != nil {
+		return nil, err
+	}
+	return c.runTurn(ctx, e, turn, before, c.cfg.Deadline.DeadlineOf(turn), got)
 }

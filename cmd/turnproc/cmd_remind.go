@@ -29,13 +29,18 @@ Outside the window it does nothing. Meant for cron, beside turnproc check.`)
 	if err != nil {
 		return err
 	}
-	unlock, err := c.lockWork(e) // two reminders at once would both write, and both send
+	turn, _, unlock, err := c.begin(e) // two reminders at once would both write, and both send
 	if err != nil {
 		return err
 	}
 	defer unlock()
+	// The mail waiting in the mailbox is fetched first, so that nobody is
+	// reminded who has sent orders (the next check answers them).
+	if _, _, err := c.pull(ctx, e, turn); err != nil {
+		e.log.Warn("mailbox not read: reminding on the mail fetched before", "reason", strings.ReplaceAll(err.Error(), "\n", " "))
+	}
 	now := e.now()
-	st, err := c.status(ctx, now) // looks at the mail waiting in the maildir too, so it is not reminded for
+	st, err := c.status(ctx, now)
 	if err != nil {
 		return err
 	}

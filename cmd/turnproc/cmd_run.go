@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
@@ -30,14 +31,23 @@ Reports and mails are dated at the turn's deadline, so a rerun gives the same fi
 		return err
 	}
 	defer unlock()
+	// The mail is fetched first, so that the FINAL orders in it count and
+	// their passwords are checked once (the next check answers them).
+	got, fetchErr := c.fetch(ctx, e, turn)
 	deadline := c.cfg.Deadline.DeadlineOf(turn)
 	if now := e.now(); now.Before(deadline) && !*early && !c.allFinal(ctx, now) {
+		if fetchErr != nil {
+			e.log.Warn("mailbox not read", "reason", strings.ReplaceAll(fetchErr.Error(), "\n", " "))
+		}
 		c.deliverAfter(ctx, e) // a run killed after its turn was complete left mail to send
 		return &cliError{code: exitBlocked,
 			err:  fmt.Errorf("turn %d is not due until %s (in %s)", turn, deadline.Format(timeLayout), deadline.Sub(now).Round(time.Minute)),
 			hint: "run it at the deadline, or now with --early; it also runs early once every player has sent orders marked FINAL"}
 	}
-	rec, err := c.runTurn(ctx, e, turn, before, deadline)
+	if fetchErr != nil {
+		return fetchErr
+	}
+	rec, err := c.runTurn(ctx, e, turn, before, deadline, got)
 	if err != nil {
 		return err
 	}
@@ -77,7 +87,7 @@ func printRecord(e *env, c *campaignFiles, rec *turnRecord) {
 		fmt.Fprintf(e.stdout, "  mail:        %s\n", c.dir.TurnPath(rec.turn, p))
 	}
 	for _, s := range rec.skipped {
-		fmt.Fprintf(e.stdout, "  not read:    %s (%s)\n", filepath.Join(c.cfg.Path(c.cfg.Intake.Maildir), s.File), s.Reason)
+		fmt.Fprintf(e.stdout, "  not read:    %s (%s)\n", inert(filepath.Join(c.cfg.Path(c.cfg.Intake.Maildir), s.File)), inert(s.Reason))
 	}
 	fmt.Fprintf(e.stdout, "  next state:  %s\n", c.dir.StatePath(rec.turn+1))
 }

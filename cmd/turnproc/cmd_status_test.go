@@ -48,27 +48,47 @@ var (
 func TestStatusText(t *testing.T) {
 	dir := newCampaign(t)
 	dropMail(t, dir, orcsFinal, orcsSent)
-	code, out, stderr := run(t, tenHoursTo, "status", "--dir", dir)
-	if code != exitOK {
-		t.Fatalf("status: exit %d: %s", code, stderr)
-	}
-	want := `The Riverlands Campaign (riverlands)
+	// Mail still in the mailbox is counted, not read: its orders show once
+	// check (or run) has fetched it.
+	header := `The Riverlands Campaign (riverlands)
 Turn 1: year 1, spring, turn 1 of the season
 Deadline: 2026-12-06 20:00 UTC (in 10h0m0s)
-Orders (0 mails received, 1 waiting in the mailbox):
+`
+	for _, c := range []struct{ before, want string }{
+		{"", header + `Orders (0 mails received, 1 waiting in the mailbox):
+  empire     karl@reikland.example    no orders yet
+  dwarfs     belegar@karak.example    no orders yet
+  orcs       grom@blackcrag.example   no orders yet
+  chaos      archaon@ruinfort.example no orders yet
+`},
+		{"check", header + `Orders (1 mails received, 0 waiting in the mailbox):
   empire     karl@reikland.example    no orders yet
   dwarfs     belegar@karak.example    no orders yet
   orcs       grom@blackcrag.example   0 orders, 0 problems, arrived 2026-12-04 10:00 UTC, final
   chaos      archaon@ruinfort.example no orders yet
-`
-	if out != want {
-		t.Errorf("status:\n%s\nwant:\n%s", out, want)
+`},
+	} {
+		if c.before != "" {
+			if code, _, stderr := run(t, tenHoursTo, c.before, "--dir", dir); code != exitOK {
+				t.Fatalf("%s: exit %d: %s", c.before, code, stderr)
+			}
+		}
+		code, out, stderr := run(t, tenHoursTo, "status", "--dir", dir)
+		if code != exitOK {
+			t.Fatalf("status: exit %d: %s", code, stderr)
+		}
+		if out != c.want {
+			t.Errorf("status after %q:\n%s\nwant:\n%s", c.before, out, c.want)
+		}
 	}
 }
 
 func TestStatusJSON(t *testing.T) {
 	dir := newCampaign(t)
 	dropMail(t, dir, orcsFinal, orcsSent)
+	if code, _, stderr := run(t, tenHoursTo, "check", "--dir", dir); code != exitOK {
+		t.Fatalf("check: exit %d: %s", code, stderr)
+	}
 	code, out, stderr := run(t, tenHoursTo, "status", "--json", "--dir", dir)
 	if code != exitOK {
 		t.Fatalf("status --json: exit %d: %s", code, stderr)
@@ -85,8 +105,8 @@ func TestStatusJSON(t *testing.T) {
   "deadline": "2026-12-06T20:00:00Z",
   "seconds_left": 36000,
   "mails": {
-    "received": 0,
-    "waiting": 1,
+    "received": 1,
+    "waiting": 0,
     "not_read": [],
     "unanswered": 0,
     "oversize": 0,

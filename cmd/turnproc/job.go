@@ -202,24 +202,14 @@ func (c *campaignFiles) agrees(s *campaign.State, statePath string) error {
 // its password verdicts and its answers is written if any step before the
 // writing fails. The caller holds the work lock, taken before it read the
 // turn (begin).
-func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time) (*turnRecord, error) {
-	rec := &turnRecord{turn: turn, files: map[string][]byte{}}
-	var fetched []string
-	var err error
-	if !c.offline {
-		if fetched, rec.skipped, err = c.pull(ctx, e, turn); err != nil {
-			if errors.Is(err, fs.ErrNotExist) { // a mailbox not there says what to do about it
-				return nil, err
-			}
-			return nil, &cliError{code: exitFailure, err: err, more: true,
-				hint: "the turn is not resolved without its mail: fix the mailbox and run again, or resolve with the mail already fetched: turnproc run --offline"}
-		}
-		if later := mailsLeft(rec.skipped); later > 0 {
-			return nil, &cliError{code: exitFailure,
-				err:  fmt.Errorf("%d new mails are still in the mailbox: one fetch takes at most %d, and the turn is not resolved without them", later, orders.MaxMailsPerFetch),
-				hint: "what was fetched is kept; run turnproc run again (each run or check takes the next batch), or clear the flood from the mailbox"}
-		}
+func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *campaign.State, at time.Time, got fetched) (*turnRecord, error) {
+	rec := &turnRecord{turn: turn, files: map[string][]byte{}, skipped: got.skipped}
+	if later := mailsLeft(rec.skipped); later > 0 {
+		return nil, &cliError{code: exitFailure,
+			err:  fmt.Errorf("%d new mails are still in the mailbox: one fetch takes at most %d, and the turn is not resolved without them", later, orders.MaxMailsPerFetch),
+			hint: "what was fetched is kept; run turnproc run again (each run or check takes the next batch), or clear the flood from the mailbox"}
 	}
+	var err error
 	if rec.mails, err = c.inbox(turn); err != nil {
 		return nil, err
 	}
@@ -236,7 +226,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	}
 	// Mail that arrived after the last check is answered like any other:
 	// the report follows, but the player learns what was read.
-	if _, err := c.answer(e, turn, before, rec.intake, fetched, mailed, e.now()); err != nil {
+	if _, err := c.answer(e, turn, before, rec.intake, got.names, mailed, e.now()); err != nil {
 		return nil, err
 	}
 	rec.dice = campaign.NewDice(campaign.TurnSeed(before.Seed, turn), turn)
@@ -263,6 +253,30 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	crashPoint(e, crashCommitted)
 	c.deliverAfter(ctx, e) // the turn is complete whether or not its mail leaves now
 	return rec, nil
+}
+
+// fetched is what a run took from the mailbox into the turn's inbox.
+type fetched struct {
+	names   []string         // the mails stored
+	skipped []orders.Skipped // maildir files that were not read
+}
+
+// fetch takes the new mail into the turn's inbox, unless the run is
+// offline. The turn is not resolved on a mailbox that could not be read.
+func (c *campaignFiles) fetch(ctx context.Context, e *env, turn int) (fetched, error) {
+	var got fetched
+	if c.offline {
+		return got, nil
+	}
+	var err error
+	if got.names, got.skipped, err = c.pull(ctx, e, turn); err != nil {
+		if errors.Is(err, fs.ErrNotExist) { // a mailbox not there says what to do about it
+			return got, err
+		}
+		return got, &cliError{code: exitFailure, err: err, more: true,
+			hint: "the turn is not resolved without its mail: fix the mailbox and run again, or resolve with the mail already fetched: turnproc run --offline"}
+	}
+	return got, nil
 }
 
 // mailsLeft counts the new mails a fetch left in the mailbox (the per-fetch limit).
