@@ -21,10 +21,10 @@ import (
 // "{ return c == ' ' }" are written alike by anyone.
 const minCopiedTokens = 12
 
-// TestNoCopiedLibraryCode: the package contains only code written for it
-// (docs/orders.md, how a mail is read). No function of it has, token for
-// token, the body of a function of the libraries it reads mail with:
-// go-message and the standard library's MIME packages.
+// TestNoCopiedLibraryCode: the package contains only code written for it.
+// No function of it has, token for token, the body of a function of the
+// libraries it reads mail with: go-message and the standard library's MIME
+// packages. Mail is read through their API instead.
 func TestNoCopiedLibraryCode(t *testing.T) {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/emersion/go-message").Output()
 	if err != nil {
