@@ -129,7 +129,7 @@ func Collect(mails []Received, w Window) *Intake {
 	in := &Intake{Accepted: map[string]*Sheet{}, Receipts: make([]Receipt, 0, len(mails)), Verdicts: map[string]Verdict{}}
 	sorted := slices.Clone(mails)
 	sortByArrival(sorted)
-	auth := &authenticator{w: w, mails: newMailReader()}
+	auth := &authenticator{w: w, mails: new(mailReader)}
 	// Every mail is read and parsed before any is decided, so that the
 	// passwords the decisions need are checked on other cores meanwhile:
 	// bcrypt at its default cost takes some 60 ms a check.
@@ -224,7 +224,7 @@ func (a *authenticator) read(r Received) readMail {
 	var lines []textLine
 	var err error
 	if r.Oversize > 0 {
-		mail, err = a.mails.readHead(r.Raw, r.Oversize)
+		mail, err = readHead(r.Raw, r.Oversize)
 	} else {
 		mail, lines, err = a.mails.read(r.Raw)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/emersion/go-message"
 	"github.com/emersion/go-message/mail"
 )
 
@@ -57,7 +58,7 @@ const OversizeDir = "oversize"
 // readHead reads the header of a mail of size bytes, over MaxMailSize,
 // from the head of it that was read: the Mail has its header fields, and
 // the error refuses it.
-func (r *mailReader) readHead(head []byte, size int64) (*Mail, error) {
+func readHead(head []byte, size int64) (*Mail, error) {
 	end := bytes.Index(head, []byte("\r\n\r\n"))
 	if end < 0 {
 		end = bytes.Index(head, []byte("\n\n"))
@@ -68,9 +69,9 @@ func (r *mailReader) readHead(head []byte, size int64) (*Mail, error) {
 	if end < 0 {
 		return nil, mailTooBig(size)
 	}
-	e, err := r.open(append(head[:end:end], "\r\n\r\n"...))
-	if err != nil {
+	e, _ := message.Read(bytes.NewReader(append(head[:end:end], "\r\n\r\n"...)))
+	if e == nil {
 		return nil, mailTooBig(size)
 	}
-	return readHeader(mail.Header{Header: e.header}), mailTooBig(size)
+	return readHeader(mail.Header{Header: e.Header}), mailTooBig(size)
 }

@@ -1,15 +1,11 @@
 package orders
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
-	"mime/quotedprintable"
 	"strings"
 	"sync"
 	"time"
@@ -17,9 +13,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/emersion/go-message"
-	"github.com/emersion/go-message/charset" // importing it registers windows-1252, ISO-8859-x… for bodies and subjects
+	_ "github.com/emersion/go-message/charset" // sets message.CharsetReader: windows-1252, ISO-8859-x… for bodies and subjects
 	"github.com/emersion/go-message/mail"
-	"github.com/emersion/go-message/textproto"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -69,7 +64,11 @@ const (
 	FromFile      = "attachment"
 )
 
-var wordDecoder = &mime.WordDecoder{CharsetReader: charset.Reader}
+// wordDecoder decodes the encoded words of a display name through
+// go-message's charset hook, as go-message decodes a Subject.
+var wordDecoder = &mime.WordDecoder{CharsetReader: func(cs string, r io.Reader) (io.Reader, error) {
+	return message.CharsetReader(cs, r)
+}}
 
 // ReadMail reads a raw RFC 5322 message. On an error after the header was
 // read, the returned Mail is non-nil and holds the header fields (so a
@@ -88,11 +87,13 @@ func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 	if len(raw) > MaxMailSize {
 		return nil, nil, mailTooBig(int64(len(raw)))
 	}
-	e, err := r.open(raw)
-	if err != nil {
+	e, err := message.Read(bytes.NewReader(raw))
+	if e == nil {
 		return nil, nil, fmt.Errorf("orders: unreadable mail header: %s", strings.TrimSpace(err.Error()))
 	}
-	h := mail.Header{Header: e.header}
+	// QUIRK: an unknown transfer encoding or charset of the mail's own body
+	// leaves it as it is (go-message gives the entity with the error).
+	h := mail.Header{Header: e.Header}
 	m := readHeader(h)
 	if m.From == "" {
 		if addrs, _ := h.AddressList("From"); len(h.Values("From")) > 1 || len(addrs) > 1 {
@@ -102,207 +103,68 @@ func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 		return m, nil, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(h.Get("From")))
 	}
 	lines, err := r.readBody(m, e)
-	if err == errReadAgain {
-		// Read as go-message reads, to fail as it fails.
-		r.viaReaders = true
-		defer func() { r.viaReaders = false }()
-		if e, err = r.open(raw); err == nil {
-			lines, err = r.readBody(m, e)
-		}
-	}
 	if err != nil {
 		return m, nil, err
 	}
 	return m, lines, nil
 }
 
-// mailReader reads mails as go-message does (message.Read, Entity.Walk),
-// but decodes only the parts that may hold orders and keeps its buffers
-// from one mail to the next: a turn's ten thousand mails would otherwise
-// allocate them ten thousand times.
+// mailReader reads mails through go-message (message.Read, Entity.Walk)
+// and keeps the room of its lines and candidates from one mail to the
+// next.
 type mailReader struct {
-	raw      bytes.Reader
-	limit    headerLimit
-	head     *bufio.Reader // the whole mail: its header, then its body
-	header   headerReader
-	part     *bufio.Reader // a quoted-printable part
-	partSize io.LimitedReader
-	text     []byte // a text part's bytes
-	// viaReaders has every charset decoded by go-message's readers, not
-	// after reading (see decoded).
-	viaReaders bool
-	lines      lineBuffer // the candidates' lines, valid until the next mail is read
+	lines lineBuffer // the candidates' lines, valid until the next mail is read
 	// The candidates of the mail being read, by kind.
 	plain, htmls, files []candidate
 }
 
-func newMailReader() *mailReader {
-	return &mailReader{head: bufio.NewReader(nil), part: bufio.NewReader(nil)}
-}
+var readers = sync.Pool{New: func() any { return new(mailReader) }}
 
-var readers = sync.Pool{New: func() any { return newMailReader() }}
-
-// open reads the mail's header as message.Read does.
-func (r *mailReader) open(raw []byte) (entity, error) {
-	r.raw.Reset(raw)
-	r.limit = headerLimit{r: &r.raw, n: maxHeaderBytes}
-	r.head.Reset(&r.limit)
-	h, err := r.header.read(r.head)
-	if err != nil {
-		return entity{}, err
-	}
-	r.limit.n = math.MaxInt64
-	return newEntity(h, r.head), nil
-}
-
-// maxHeaderBytes is message.Read's bound on a header (1 MiB).
-const maxHeaderBytes = 1 << 20
-
-// errHeaderTooBig is message.Read's error for a longer header.
-var errHeaderTooBig = errors.New("message: header exceeds maximum size")
-
-// headerLimit fails a read past maxHeaderBytes, as message.Read does.
-type headerLimit struct {
-	r io.Reader
-	n int64
-}
-
-func (l *headerLimit) Read(p []byte) (int, error) {
-	if l.n <= 0 {
-		return 0, errHeaderTooBig
-	}
-	if int64(len(p)) > l.n {
-		p = p[:l.n]
-	}
-	n, err := l.r.Read(p)
-	l.n -= int64(n)
-	return n, err
-}
-
-// entity is a MIME entity as message.New makes it, but with its body not
-// decoded yet: a part that cannot hold orders is never decoded.
-type entity struct {
-	header    message.Header
-	mediaType string // as message.New has it: the whole field when unparsable
+// leaf is a leaf entity of a mail as the intake sees it: go-message's
+// entity, its body decoded, with its media type parsed.
+type leaf struct {
+	*message.Entity
+	mediaType string // the whole field when unparsable, as go-message has it
 	badType   bool   // the Content-Type field could not be parsed
 	params    map[string]string
-	body      io.Reader // transfer encoding and charset not decoded
 }
 
-func newEntity(h textproto.Header, body io.Reader) entity {
-	e := entity{header: message.Header{Header: h}, body: body}
-	var err error
-	e.mediaType, e.params, err = e.header.ContentType()
-	e.badType = err != nil
-	return e
-}
-
-// walk visits the leaf entities under e, depth first, as Entity.Walk
-// does; path is the multipart indices (from 0) leading to the part, nil
-// for the root, and valid during the visit only. It refuses a mail over
-// MaxMIMEDepth or MaxMIMEParts as soon as it meets the part beyond them:
-// each level of nesting is one more reader every byte below it goes
-// through, so an unbounded depth would make the walk quadratic.
-func walk(e entity, visit func(path []int, e entity) error) error {
-	var multiparts []*textproto.MultipartReader
-	var path []int
+// walk visits the leaf entities under e with Entity.Walk, depth first;
+// path is the multipart indices (from 0) leading to the part, nil for the
+// root. It refuses a mail over MaxMIMEDepth or MaxMIMEParts as soon as it
+// meets the part beyond them, before go-message opens it: each level of
+// nesting is one more reader every byte below it goes through, so an
+// unbounded depth would make the walk quadratic.
+func walk(e *message.Entity, visit func(path []int, p leaf) error) error {
 	parts := 0
-	for {
-		if strings.HasPrefix(e.mediaType, "multipart/") {
-			if len(multiparts) == MaxMIMEDepth {
+	// QUIRK: an unknown transfer encoding or charset leaves a part's body
+	// as it is: Walk passes on go-message's error with the part readable,
+	// and the error is ignored.
+	return e.Walk(func(path []int, ent *message.Entity, _ error) error {
+		if path != nil {
+			if parts++; parts > MaxMIMEParts {
+				return &LimitError{Code: LimitMIMETooManyParts, Limit: MaxMIMEParts,
+					Text: fmt.Sprintf("the mail has more than %d parts", MaxMIMEParts), Hint: plainTextHint}
+			}
+		}
+		p := leaf{Entity: ent}
+		var typeErr error
+		p.mediaType, p.params, typeErr = ent.Header.ContentType()
+		p.badType = typeErr != nil
+		if strings.HasPrefix(p.mediaType, "multipart/") {
+			// Walk opens it after this visit: it would be one level more.
+			if len(path) == MaxMIMEDepth {
 				return &LimitError{Code: LimitMIMETooDeep, Limit: MaxMIMEDepth,
 					Text: fmt.Sprintf("the mail's parts nest more than %d deep", MaxMIMEDepth), Hint: plainTextHint}
 			}
-			multiparts = append(multiparts, textproto.NewMultipartReader(e.body, e.params["boundary"]))
-			path = append(path, -1)
-		} else if err := visit(path, e); err != nil {
-			return err
+			return nil
 		}
-		for next := false; !next; {
-			if len(multiparts) == 0 {
-				return nil
-			}
-			p, err := multiparts[len(multiparts)-1].NextPart()
-			switch {
-			case err == io.EOF:
-				multiparts, path = multiparts[:len(multiparts)-1], path[:len(path)-1]
-			case err != nil:
-				return err
-			default:
-				if parts++; parts > MaxMIMEParts {
-					return &LimitError{Code: LimitMIMETooManyParts, Limit: MaxMIMEParts,
-						Text: fmt.Sprintf("the mail has more than %d parts", MaxMIMEParts), Hint: plainTextHint}
-				}
-				path[len(path)-1]++
-				e, next = newEntity(p.Header, p), true
-			}
-		}
-	}
-}
-
-// decoded is e's body decoded as message.New decodes a part that is not
-// multipart. QUIRK: an unknown transfer encoding or charset leaves the
-// body as it is (go-message's error, which Walk passes on, is ignored).
-//
-// A common single-byte charset is left to the caller, given as cm: such a
-// part is decoded byte by byte once read, the same text without a
-// transform.Reader (8 KiB of buffers a part). isBase64 says the transfer
-// encoding is base64.
-func (r *mailReader) decoded(e entity) (body io.Reader, cm *charmap.Charmap, isBase64 bool) {
-	body = e.body
-	switch strings.ToLower(e.header.Get("Content-Transfer-Encoding")) {
-	case "quoted-printable":
-		r.part.Reset(body)
-		body = quotedprintable.NewReader(r.part) // it takes a large enough bufio.Reader as it is
-	case "base64":
-		body, isBase64 = base64.NewDecoder(base64.StdEncoding, spacesToNewlines{body}), true
-	}
-	if cs, ok := e.params["charset"]; ok && strings.HasPrefix(e.mediaType, "text/") {
-		cs = strings.ToLower(cs)
-		if cm := byteCharsets[cs]; cm != nil && !r.viaReaders {
-			return body, cm, isBase64
-		}
-		if cs != "utf-8" && cs != "us-ascii" {
-			if cr, err := charset.Reader(cs, body); err == nil {
-				body = cr
-			}
-		}
-	}
-	return body, nil, isBase64
-}
-
-// byteCharsets are the single-byte charsets of old mail clients, with the
-// charmaps charset.Reader gives for them.
-var byteCharsets = map[string]*charmap.Charmap{
-	"windows-1252": charmap.Windows1252,
-	"iso-8859-1":   charmap.ISO8859_1,
-	"iso-8859-15":  charmap.ISO8859_15,
-}
-
-// errReadAgain says a part whose charset was left to decode after reading
-// could not be read: go-message's charset reader would stop where the
-// limit on a part stops it, or fail as the transfer encoding does, and
-// only reading it that way tells which.
-var errReadAgain = errors.New("orders: read the mail again through go-message's charset readers")
-
-// spacesToNewlines turns spaces and tabs into line breaks, which the
-// base64 decoder skips, as go-message does. QUIRK: some senders indent
-// base64 lines.
-type spacesToNewlines struct{ r io.Reader }
-
-func (s spacesToNewlines) Read(p []byte) (int, error) {
-	n, err := s.r.Read(p)
-	for i, c := range p[:n] {
-		if c == ' ' || c == '\t' {
-			p[i] = '\n'
-		}
-	}
-	return n, err
+		return visit(path, p)
+	})
 }
 
 // readHeader fills everything but the text. Malformed optional fields are
-// tolerated: a mail is not refused for a bad Date or Message-ID. The
-// header holds only the fields of intakeFields (header.go).
+// tolerated: a mail is not refused for a bad Date or Message-ID.
 func readHeader(h mail.Header) *Mail {
 	from, n := fromAddresses(h)
 	m := &Mail{Automated: automated(h, from.Address)}
@@ -538,11 +400,11 @@ var errFound = errors.New("orders: found")
 // withQuotedHeader); then an unchanged form; with none of these, the first
 // candidate (so the problems speak of what the player wrote). It gives the
 // text's meaningful lines.
-func (r *mailReader) readBody(m *Mail, e entity) ([]textLine, error) {
+func (r *mailReader) readBody(m *Mail, e *message.Entity) ([]textLine, error) {
 	r.lines.reset()
 	plain, htmls, files := r.plain[:0], r.htmls[:0], r.files[:0]
 	var partErr error
-	err := walk(e, func(path []int, part entity) error {
+	err := walk(e, func(path []int, part leaf) error {
 		kind, file := classify(part)
 		if kind == "" {
 			return nil
@@ -615,20 +477,15 @@ func ownHeader(lines []textLine) bool { return headerIn(lines) && !blankForm(lin
 // ("text/plain" or "text/html", "" to skip it) and, for a file, its name.
 // A text part with a filename is a file even when inline: go-message calls
 // every non-attachment text part inline (shared/notes/libraries.md).
-func classify(e entity) (kind, file string) {
+func classify(e leaf) (kind, file string) {
 	ct, params := e.mediaType, e.params
 	if e.badType {
 		// QUIRK: a malformed parameter (unclosed quote…) still names the type.
 		ct, _, _ = strings.Cut(ct, ";")
 		ct = strings.ToLower(strings.TrimSpace(ct))
 	}
-	var disp string
-	if e.header.Get("Content-Disposition") != "" { // most parts have none: nothing to parse
-		var dparams map[string]string
-		disp, dparams, _ = e.header.ContentDisposition()
-		file = dparams["filename"]
-	}
-	if file == "" {
+	disp, dparams, _ := e.Header.ContentDisposition()
+	if file = dparams["filename"]; file == "" {
 		file = params["name"]
 	}
 	isFile := file != "" || strings.EqualFold(disp, "attachment")
@@ -659,27 +516,8 @@ func partName(path []int, kind string) string {
 }
 
 // readText reads a part's decoded body as UTF-8 text with LF line endings.
-func (r *mailReader) readText(part entity, path []int, kind string) (string, error) {
-	body, cm, isBase64 := r.decoded(part)
-	r.partSize = io.LimitedReader{R: body, N: MaxPartSize + 1}
-	var b []byte
-	var err error
-	if isBase64 {
-		// io.ReadAll's read sizes, not a buffer of our own: a base64
-		// error tells its place by them.
-		b, err = io.ReadAll(&r.partSize)
-	} else {
-		b, err = readAll(r.text[:0], &r.partSize)
-		r.text = b[:0]
-	}
-	if cm != nil {
-		if err != nil {
-			return "", errReadAgain
-		}
-		// A byte decodes to one byte or more: a part cut at the limit
-		// still decodes to more than it.
-		b, _ = cm.NewDecoder().Bytes(b)
-	}
+func (r *mailReader) readText(p leaf, path []int, kind string) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(p.Body, MaxPartSize+1))
 	if err != nil {
 		return "", fmt.Errorf("orders: %s cannot be decoded: %v", partName(path, kind), err)
 	}
@@ -693,21 +531,4 @@ func (r *mailReader) readText(part entity, path []int, kind string) (string, err
 		b, _ = charmap.Windows1252.NewDecoder().Bytes(b)
 	}
 	return string(normaliseNewlinesBytes(bytes.TrimPrefix(b, []byte("\ufeff")))), nil
-}
-
-// readAll is io.ReadAll into b's room, growing it as needed.
-func readAll(b []byte, rd io.Reader) ([]byte, error) {
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := rd.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err == io.EOF {
-			return b, nil
-		}
-		if err != nil {
-			return b, err
-		}
-	}
 }

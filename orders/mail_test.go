@@ -242,11 +242,11 @@ func TestMailReaderReuse(t *testing.T) {
 		raws = append(raws, readFixture(t, filepath.Base(f)))
 	}
 	m := riverlands(t)
-	r := newMailReader()
+	r := new(mailReader)
 	for range 2 {
 		for i, raw := range raws {
 			name := fmt.Sprintf("mail %d", i)
-			want, _, wantErr := newMailReader().read(raw)
+			want, _, wantErr := new(mailReader).read(raw)
 			got, lines, gotErr := r.read(raw)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
 				t.Errorf("%s: read after another mail gives %+v, %v; alone %+v, %v", name, got, gotErr, want, wantErr)

@@ -129,6 +129,7 @@ func BenchmarkReadMailNested(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.raw)))
 			b.ReportAllocs()
+			defer reportCPU(b)()
 			for b.Loop() {
 				ReadMail(c.raw)
 			}
