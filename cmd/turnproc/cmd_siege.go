@@ -239,15 +239,9 @@ func (c *campaignFiles) newSiegeDamage(s *campaign.State, b *campaign.Battle, mo
 	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(castle))
 }
 
-// castle is a siege's castle: laid out for the whole defending force in a
-// castle of the square's material (ES-ANA-00, D18, D20).
+// castle is a siege's castle (siege.CastleFor).
 func (c *campaignFiles) castle(s *campaign.State, b *campaign.Battle) siege.Castle {
-	value := s.Square(b.At).Value
-	capital := false
-	if p := s.Player(b.Defender); p != nil {
-		capital = p.Capital == b.At
-	}
-	return siege.Layout(b.SidePoints(campaign.Defender), value, siege.CastleMaterial(c.m.Square(b.At), value, capital))
+	return siege.CastleFor(c.m, s, *b)
 }
 
 // damageAttack reads the attack from the flags.
