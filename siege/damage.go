@@ -344,6 +344,25 @@ type Attack struct {
 	Props     Props `json:"props"`
 }
 
+// CannonStrength and CannonWounds are a cannon's hit (W-1, IT-DMG-07).
+var (
+	CannonStrength = 10
+	CannonWounds   = WoundDice{Dice: 1, Sides: 6}
+)
+
+// WithDefaults fills in what the weapon fixes when the moderator leaves
+// it out: a cannon without a Strength hits at S10, and then with D6
+// wounds unless others are given.
+func (a Attack) WithDefaults() Attack {
+	if a.Weapon == WeaponCannon && a.Strength == 0 {
+		a.Strength = CannonStrength
+		if a.Wounds == (WoundDice{}) {
+			a.Wounds = CannonWounds
+		}
+	}
+	return a
+}
+
 // Term is one part of an IT damage total.
 type Term struct {
 	Label string `json:"label"`

@@ -251,21 +251,15 @@ func damageAttack(f damageFlags) (siege.Attack, error) {
 	if err != nil {
 		return siege.Attack{}, usageError(err.Error(), hint)
 	}
-	if w == siege.WeaponCannon && *f.strength == 0 {
-		*f.strength = 10 // a cannon hits at S10 (W-1, IT-DMG-07)…
-		if *f.wounds == "" {
-			*f.wounds = "D6" // …with D6 wounds
-		}
-	}
-	if *f.strength == 0 {
-		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)
-	}
 	a := siege.Attack{Weapon: w, Strength: *f.strength, Models: *f.models, Monstrous: *f.monstrous, Attacks: *f.attacks,
 		Fire: *f.fire, Turn: *f.turn, Props: siege.Props{Ranks: *f.propsRanks, Strength: *f.propsStrength}}
 	if *f.wounds != "" {
 		if a.Wounds, err = siege.ParseWoundDice(*f.wounds); err != nil {
 			return a, usageError(err.Error(), hint)
 		}
+	}
+	if a = a.WithDefaults(); a.Strength == 0 {
+		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)
 	}
 	return a, nil
 }
