@@ -53,7 +53,7 @@ Example:
 		return err
 	}
 	defer unlock()
-	b := pendingBattle(s, strings.ToUpper(pos[0]))
+	b := s.Battle(strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting a result", strings.ToUpper(pos[0])), pendingSieges(s))
 	}
