@@ -47,9 +47,6 @@ turns/NNN/sieges/) are rolled again from their recorded inputs with dice from th
 			}
 			problem = sv.problem
 		}
-		for _, n := range sv.notes {
-			fmt.Fprintf(e.stdout, "turn %d: note: %s\n", turn, n)
-		}
 		if problem != "" {
 			failures++
 			fmt.Fprintf(e.stdout, "turn %d: NOT verified: %s\n", turn, problem)
@@ -136,8 +133,7 @@ func (c *campaignFiles) verifyTurn(turn int) (string, error) {
 // siegeVerdict is what verify found in the siege records of one turn.
 type siegeVerdict struct {
 	attacks, prebattles int
-	problem             string   // "" when every record verifies
-	notes               []string // records too old to be rolled again
+	problem             string // "" when every record verifies
 }
 
 func (v siegeVerdict) summary() string {
@@ -205,7 +201,7 @@ func (c *campaignFiles) verifyDamage(s *campaign.State, b *campaign.Battle, turn
 	ok, err := rec.Replay(c.newSiegeDamage(s, b, rec.Model, rec.FireMarkers), seed)
 	switch {
 	case errors.Is(err, siege.ErrNotReplayable):
-		v.notes = append(v.notes, fmt.Sprintf("%s was rolled before siege dice came from the turn's seed: not checked", name))
+		v.problem = unreplayable(name)
 	case !ok:
 		v.problem = fmt.Sprintf("rolling the attacks of %s again from the castle and the turn's seed does not give the record", name)
 	default:
@@ -238,7 +234,7 @@ func (c *campaignFiles) verifyPreBattle(_ *campaign.State, b *campaign.Battle, t
 	ok, err := rec.Replay(b.ID, seed)
 	switch {
 	case errors.Is(err, siege.ErrNotReplayable):
-		v.notes = append(v.notes, fmt.Sprintf("%s was rolled before siege dice came from the turn's seed: not checked", name))
+		v.problem = unreplayable(name)
 	case !ok:
 		v.problem = fmt.Sprintf("rolling %s again from its declarations and the turn's seed does not give the record", name)
 	default:
@@ -253,4 +249,10 @@ func (c *campaignFiles) rel(path string) string {
 		return filepath.ToSlash(r)
 	}
 	return path
+}
+
+// unreplayable is the verdict on a siege record that holds too little to be
+// rolled again: its dice cannot be checked, so the turn is not verified.
+func unreplayable(name string) string {
+	return fmt.Sprintf("%s holds no dice turn or not every attack with its inputs (made by a turnproc whose siege dice came from the campaign's secret seed): its dice cannot be checked", name)
 }

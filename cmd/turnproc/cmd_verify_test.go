@@ -86,4 +86,13 @@ func TestVerifySieges(t *testing.T) {
 		}
 		os.WriteFile(p, data, 0o600)
 	}
+	// A record without its dice turn cannot be rolled again: that is said,
+	// and the turn is not verified.
+	p := filepath.Join(sieges, "B0-1-prebattle.json")
+	data, _ := os.ReadFile(p)
+	os.WriteFile(p, []byte(strings.Replace(string(data), `"dice_turn": 1,`, "", 1)), 0o600)
+	code, stdout, _ = run(t, afterTurn1, "verify", "--dir", dir)
+	if code != exitFailure || !strings.Contains(stdout, "turn 1: NOT verified: turns/000/sieges/B0-1-prebattle.json holds no dice turn") {
+		t.Errorf("a record without its dice turn: exit %d\n%s", code, stdout)
+	}
 }
