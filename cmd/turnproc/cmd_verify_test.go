@@ -96,3 +96,28 @@ func TestVerifySieges(t *testing.T) {
 		t.Errorf("a record without its dice turn: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestVerifyLogBeforeRecordedPenalty: an event log archived before checks
+// recorded their order penalty and blunder still verifies (both follow
+// from what it holds); a changed penalty does not.
+func TestVerifyLogBeforeRecordedPenalty(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "demo")
+	if code, _, stderr := run(t, afterTurn1, "demo", "--out", out); code != exitOK {
+		t.Fatal(stderr)
+	}
+	events := filepath.Join(out, "turns", "001", "events.json")
+	data, _ := os.ReadFile(events)
+	penalty := regexp.MustCompile(`\n\s*"penalty": -\d+,`)
+	if !penalty.Match(data) {
+		t.Fatalf("the demo's turn 1 has no order penalty:\n%s", data)
+	}
+	os.WriteFile(events, penalty.ReplaceAll(data, nil), 0o600)
+	if code, stdout, stderr := run(t, afterTurn1, "verify", "--dir", out); code != exitOK || !strings.Contains(stdout, "turn 1: dice and outcome verified") {
+		t.Errorf("a log without penalties: exit %d\n%s%s", code, stdout, stderr)
+	}
+	os.WriteFile(events, []byte(strings.Replace(string(data), `"penalty": -1,`, `"penalty": -2,`, 1)), 0o600)
+	if code, stdout, _ := run(t, afterTurn1, "verify", "--dir", out); code != exitFailure ||
+		!strings.Contains(stdout, "turn 1: NOT verified: playing it again does not give the archived event log") {
+		t.Errorf("a changed penalty: exit %d\n%s", code, stdout)
+	}
+}
