@@ -79,6 +79,27 @@ type BattleResult struct {
 	Losses     map[string]int `json:"losses,omitempty"`
 }
 
+// SideOf says on which side and in which role a player fights the battle:
+// the attacking and defending players lead their sides' main forces; any
+// other player with an army there reinforces the side his armies are on
+// ([A54]). in is false for a player with no part in it.
+func (b Battle) SideOf(player string) (side Side, role Role, in bool) {
+	switch {
+	case player == "":
+		return "", "", false // the defending "player" of a garrison against its own pillager ([A44])
+	case player == b.Attacker:
+		return Attacker, MainForce, true
+	case player == b.Defender:
+		return Defender, MainForce, true
+	}
+	for _, f := range b.Forces {
+		if f.Player == player {
+			return f.Side, Reinforcement, true
+		}
+	}
+	return "", "", false
+}
+
 // SidePoints is what a side fields from the start: its main forces and,
 // for the defender, the garrison (§6.3).
 func (b Battle) SidePoints(side Side) int {

@@ -82,9 +82,10 @@ func (r *resolver) battleAt(c Coord, armies []*Army) (Battle, bool) {
 		}
 	}
 	for _, a := range armies {
-		b.Forces = append(b.Forces, r.force(b, a))
-		if f := r.unit(a.ID).failed; f != "" && b.Cause == "" && r.sideOf(b, a.Owner) == Attacker {
-			b.Cause = f
+		f := r.force(b, a)
+		b.Forces = append(b.Forces, f)
+		if failed := r.unit(a.ID).failed; failed != "" && b.Cause == "" && f.Side == Attacker {
+			b.Cause = failed
 		}
 	}
 	b.Kind = r.battleKind(b, sq)

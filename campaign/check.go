@@ -15,9 +15,15 @@ type Check struct {
 	Base      int        `json:"base"`
 	Modifiers []Modifier `json:"modifiers"`
 	OrderN    int        `json:"order_n"` // n-th order of the unit this turn (D2)
-	Target    int        `json:"target"`  // D = base + Σ modifiers − (n−1); the embark has no penalty [A25]
-	Roll      Roll       `json:"roll"`
-	Passed    bool       `json:"passed"`
+	// Penalty is what being the n-th order took off the target, −(n−1)
+	// (D2); 0 in a flat check, which counts as an order without it [A25].
+	Penalty int  `json:"penalty,omitempty"`
+	Target  int  `json:"target"` // D = base + Σ modifiers + penalty
+	Roll    Roll `json:"roll"`
+	Passed  bool `json:"passed"`
+	// Blunder is a 12 that failed the check within its target (D1's
+	// optional rule).
+	Blunder bool `json:"blunder,omitempty"`
 	// Automatic is a check the rules waive (a port [A29]): nothing rolled,
 	// but the order still counts (D2).
 	Automatic bool `json:"automatic,omitempty"`
@@ -30,7 +36,7 @@ type Rules struct {
 
 // newCheck computes the target: base + modifiers − (n−1) (§4.1, D2).
 func newCheck(action string, base int, mods []Modifier, n int) Check {
-	c := Check{Action: action, Base: base, Modifiers: mods, OrderN: n, Target: base - (n - 1)}
+	c := Check{Action: action, Base: base, Modifiers: mods, OrderN: n, Penalty: -(n - 1), Target: base - (n - 1)}
 	for _, m := range mods {
 		c.Target += m.Value
 	}
@@ -41,7 +47,8 @@ func newCheck(action string, base int, mods []Modifier, n int) Check {
 func (c *Check) roll(d *Dice, rules Rules, purpose string) {
 	c.Roll = d.Roll(2, purpose)
 	t := c.Roll.Total()
-	c.Passed = t <= c.Target && !(rules.BlunderOn12 && t == 12)
+	c.Blunder = rules.BlunderOn12 && t == 12 && t <= c.Target
+	c.Passed = t <= c.Target && !c.Blunder
 }
 
 // Chance is P(2D6 ≤ target), the odds shown to players, in 36ths.

@@ -90,3 +90,31 @@ func TestTurnSeedsAndCommitments(t *testing.T) {
 		t.Fatalf("turn 1 seed %q, commitment %q", s, SeedCommitment(s))
 	}
 }
+
+// TestCheckRecordsPenaltyAndBlunder: a check keeps the −(n−1) of its
+// order (D2) and whether a 12 failed it within its target (D1's optional
+// rule), so reports tell what was applied instead of working it out.
+func TestCheckRecordsPenaltyAndBlunder(t *testing.T) {
+	c := newCheck("move", 9, []Modifier{{"§4.1 #3", "size", -1}}, 3)
+	if c.Penalty != -2 || c.Target != 6 {
+		t.Errorf("third order: penalty %d, target %d; want -2, 6", c.Penalty, c.Target)
+	}
+	if c := newCheck("move", 9, nil, 1); c.Penalty != 0 || c.Target != 9 {
+		t.Errorf("first order: penalty %d, target %d", c.Penalty, c.Target)
+	}
+	for _, tc := range []struct {
+		target      int
+		on12        bool
+		passed, blu bool
+	}{
+		{12, true, false, true},  // within the target, but a 12 always fails
+		{12, false, true, false}, // without D1's rule a 12 within the target passes
+		{11, true, false, false}, // over the target: a plain failure
+	} {
+		c := Check{Action: "move", Base: tc.target, OrderN: 1, Target: tc.target}
+		c.roll(ScriptedDice(6, 6), Rules{BlunderOn12: tc.on12}, "test")
+		if c.Passed != tc.passed || c.Blunder != tc.blu {
+			t.Errorf("12 against %d (rule %v): passed %v blunder %v; want %v %v", tc.target, tc.on12, c.Passed, c.Blunder, tc.passed, tc.blu)
+		}
+	}
+}

@@ -206,7 +206,10 @@ func (r *resolver) explicitLosses(b Battle, side Side, losses map[string]int) {
 		}
 	}
 	for _, p := range r.s.Players {
-		if take := min(losses["reserves:"+p.ID], p.Reserves); take > 0 && r.sideOf(b, p.ID) == side && (p.ID == b.Attacker || p.ID == b.Defender) {
+		if sd, role, _ := b.SideOf(p.ID); sd != side || role != MainForce {
+			continue // only a side's main player loses reserves
+		}
+		if take := min(losses["reserves:"+p.ID], p.Reserves); take > 0 {
 			r.s.Player(p.ID).Reserves -= take
 			r.emit(Event{Kind: EventLoss, Battle: b.ID, Player: p.ID, Value: take, Note: "reserves", Public: true})
 		}

@@ -124,6 +124,16 @@ func (s *State) playerIDs() []string {
 	return ids
 }
 
+// Battle finds a battle awaiting its result by id, or nil.
+func (s *State) Battle(id string) *Battle {
+	for i := range s.Battles {
+		if s.Battles[i].ID == id {
+			return &s.Battles[i]
+		}
+	}
+	return nil
+}
+
 // Square returns what is known of the square at c (zero value: free, unexplored).
 func (s *State) Square(c Coord) SquareState { return s.Squares[c] }
 

@@ -219,3 +219,42 @@ func TestCalendar(t *testing.T) {
 		}
 	}
 }
+
+// TestBattleSideOf: the main players by name, any other player by his
+// armies in the battle (a reinforcement [A54]); a player with no army there
+// is not in it, nor is "" in a siege of a garrison against its own pillager
+// ([A44], no defending player).
+func TestBattleSideOf(t *testing.T) {
+	b := Battle{ID: "B1-1", Attacker: "empire", Defender: "orcs", Forces: []Force{
+		{Army: "A1", Player: "empire", Side: Attacker, Role: MainForce},
+		{Army: "A2", Player: "dwarfs", Side: Attacker, Role: Reinforcement},
+		{Army: "A3", Player: "orcs", Side: Defender, Role: Reinforcement}}}
+	own := Battle{ID: "B1-2", Attacker: "orcs", Cause: "own-pillage", Forces: []Force{{Army: "A4", Player: "orcs", Side: Attacker, Role: MainForce}}}
+	cases := []struct {
+		b      Battle
+		player string
+		side   Side
+		role   Role
+		in     bool
+	}{
+		{b, "empire", Attacker, MainForce, true},
+		{b, "orcs", Defender, MainForce, true},
+		{b, "dwarfs", Attacker, Reinforcement, true},
+		{b, "elves", "", "", false},
+		{own, "orcs", Attacker, MainForce, true},
+		{own, "", "", "", false},
+	}
+	for _, c := range cases {
+		side, role, in := c.b.SideOf(c.player)
+		if side != c.side || role != c.role || in != c.in {
+			t.Errorf("%s.SideOf(%q) = %q, %q, %v; want %q, %q, %v", c.b.ID, c.player, side, role, in, c.side, c.role, c.in)
+		}
+	}
+	s := &State{Battles: []Battle{b, own}}
+	if got := s.Battle("B1-2"); got == nil || got != &s.Battles[1] {
+		t.Errorf("State.Battle(B1-2) = %v", got)
+	}
+	if s.Battle("B9-9") != nil {
+		t.Error("State.Battle(B9-9) must be nil")
+	}
+}

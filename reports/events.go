@@ -219,25 +219,23 @@ func (n *narrator) check(e campaign.Event, a args, indent int) []line {
 		return append(out, line{n.w.text("check.automatic", auto), indent + 1, passed})
 	}
 	out = append(out, line{n.w.text("check.base", args{"Base": number(c.Base)}), indent + 1, plain})
-	target := c.Base - (c.OrderN - 1)
 	for _, m := range c.Modifiers {
-		target += m.Value
 		reason := n.w.text("reason."+n.reasonCode(c, m, e.To), withAmount(a, m.Value))
 		out = append(out, line{n.w.text("check.modifier", args{"Reason": reason, "Rule": m.Rule, "Value": signed(m.Value)}), indent + 1, plain})
 	}
 	if c.OrderN > 1 {
 		name := "check.order-penalty"
-		if target != c.Target { // a flat check: the order counts, with no penalty [A25]
+		if c.Penalty == 0 { // a flat check: the order counts, with no penalty [A25]
 			name = "check.order-no-penalty"
 		}
-		out = append(out, line{n.w.text(name, args{"N": c.OrderN, "Unit": e.Unit, "Value": signed(-(c.OrderN - 1))}), indent + 1, plain})
+		out = append(out, line{n.w.text(name, args{"N": c.OrderN, "Unit": e.Unit, "Value": signed(c.Penalty)}), indent + 1, plain})
 	}
 	out = append(out, line{n.w.text("check.target", args{"Target": c.Target, "Percent": percent(campaign.Chance(c.Target, n.t.Rules))}), indent + 1, plain})
 	roll := args{"Dice": diceText(c.Roll.Dice), "Total": c.Roll.Total(), "Target": c.Target}
 	switch {
 	case c.Passed:
 		out = append(out, line{n.w.text("check.pass", roll), indent + 1, passed})
-	case c.Roll.Total() <= c.Target: // failed although under the target: D1's optional 12
+	case c.Blunder:
 		out = append(out, line{n.w.text("check.blunder", roll), indent + 1, failed})
 	default:
 		out = append(out, line{n.w.text("check.fail", roll), indent + 1, failed})

@@ -236,12 +236,9 @@ func (f *form) muster(p *campaign.Player) {
 // sieges writes the equipment budget of each siege the player fights.
 func (f *form) sieges() {
 	for _, b := range f.t.Outcome.Battles {
-		if b.Kind != campaign.Siege || (b.Attacker != f.player && b.Defender != f.player) {
-			continue
-		}
-		side := campaign.Defender
-		if b.Attacker == f.player {
-			side = campaign.Attacker
+		side, role, _ := b.SideOf(f.player)
+		if b.Kind != campaign.Siege || role != campaign.MainForce {
+			continue // reinforcements buy no equipment (D19, [A73])
 		}
 		f.write("", f.w.text("form.siege.budget", args{"Battle": b.ID, "At": b.At.String(), "Attacker": side == campaign.Attacker,
 			"Budget": siege.EquipmentBudget(b.SidePoints(side))}))

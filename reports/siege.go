@@ -32,17 +32,11 @@ type siegeSheet struct {
 
 // siegeSheet works out the sheet of a siege from the state after the turn.
 func (t *Turn) siegeSheet(b campaign.Battle) siegeSheet {
-	st := t.After.Square(b.At)
-	sq := t.Map.Square(b.At)
-	// A siege is fought where the square's owner defends (or, [A44], where
-	// his garrison turns against him): the castle is the owner's.
-	owner := t.After.Player(st.Owner)
-	capital := owner != nil && owner.Capital == b.At
-	material := siege.CastleMaterial(sq, st.Value, capital)
-	s := siegeSheet{Battle: b, Value: st.Value, Capital: capital, MaterialFrom: materialFrom(sq, st.Value, capital),
+	site := siege.SiteOf(t.Map, t.After, b.At)
+	s := siegeSheet{Battle: b, Value: site.Value, Capital: site.Capital, MaterialFrom: materialFrom(t.Map.Square(b.At), site.Value, site.Capital),
 		AttackerPoints: b.SidePoints(campaign.Attacker), DefenderPoints: b.SidePoints(campaign.Defender),
 		Reinforcements: map[campaign.Side][]string{}}
-	s.Castle = siege.Layout(s.DefenderPoints, st.Value, material)
+	s.Castle = siege.CastleFor(t.Map, t.After, b)
 	s.AttackerBudget = siege.EquipmentBudget(s.AttackerPoints)
 	s.DefenderBudget = siege.EquipmentBudget(s.DefenderPoints)
 	for _, f := range b.Forces {

@@ -130,15 +130,8 @@ func inBattle(b *campaign.Battle, player string) bool {
 	if b == nil {
 		return false
 	}
-	if b.Attacker == player || b.Defender == player {
-		return true
-	}
-	for _, f := range b.Forces {
-		if f.Player == player {
-			return true
-		}
-	}
-	return false
+	_, _, in := b.SideOf(player)
+	return in
 }
 
 // battlesOf lists the battles to fight that a player is in.

@@ -91,6 +91,19 @@ type SiegeDamage struct {
 	Turn        int            `json:"turn"`    // the battle turn of the latest attack (0: none yet)
 	Attacks     int            `json:"attacks"` // attacks rolled so far; a caller may key its dice on it
 	Parts       []PartState    `json:"parts"`
+	// DiceTurn is the campaign turn whose seed the attacks' dice come from
+	// (DamageDice); 0 in a record made before siege dice were verifiable.
+	DiceTurn int `json:"dice_turn,omitempty"`
+	// Log is every attack rolled, with its inputs and dice, so that
+	// Replay can roll them again from the castle and the turn's seed.
+	Log []LoggedAttack `json:"log,omitempty"`
+}
+
+// LoggedAttack is one attack of a siege as it was rolled.
+type LoggedAttack struct {
+	Part   string          `json:"part"`
+	Attack Attack          `json:"attack"`
+	Rolls  []campaign.Roll `json:"rolls"`
 }
 
 // NewSiegeDamage starts the damage state of a castle made of parts.
@@ -161,6 +174,7 @@ func (s SiegeDamage) index(id string) int {
 
 func (s SiegeDamage) clone() SiegeDamage {
 	s.Parts = slices.Clone(s.Parts)
+	s.Log = slices.Clone(s.Log)
 	return s
 }
 
@@ -305,8 +319,8 @@ func dieSum(r campaign.Roll, sides int) int {
 // Props is a unit in the courtyard, in contact with the gate and equipped
 // with props (IT-PROP-01): its ranks and its base Strength.
 type Props struct {
-	Ranks    int
-	Strength int
+	Ranks    int `json:"ranks,omitempty"`
+	Strength int `json:"strength,omitempty"`
 }
 
 // MaxPropRanks is how many ranks may roll for props (IT-PROP-01).
@@ -317,17 +331,36 @@ const MaxPropRanks = 4
 // for a ram its one attack, for a monster all its attacks (ES-ATK-07), for
 // a flyer its landing.
 type Attack struct {
-	Weapon   Weapon
-	Strength int       // of the hit; a ram unit's base S (IT-DMG-09); a flyer's base S
-	Wounds   WoundDice // wounds per hit; a monster's multiple wounds
-	Attacks  int       // a monster's Attacks, with modifiers (IT-DMG-10, ES-ATK-07)
+	Weapon   Weapon    `json:"weapon"`
+	Strength int       `json:"strength"`          // of the hit; a ram unit's base S (IT-DMG-09); a flyer's base S
+	Wounds   WoundDice `json:"wounds"`            // wounds per hit; a monster's multiple wounds
+	Attacks  int       `json:"attacks,omitempty"` // a monster's Attacks, with modifiers (IT-DMG-10, ES-ATK-07)
 	// Models is a ram's models: pushing it (IT-DMG-09) or in the unit
 	// (ES-EQA-RAM-2, [A-57]).
-	Models    int
-	Monstrous bool // the ram's unit is monstrous infantry
-	Fire      bool // a flaming or fire-based attack (ES-FLAM, IT-FIRE-01)
-	Turn      int  // battle turn, 1–7; 0 = the siege's latest turn (1 at first)
-	Props     Props
+	Models    int   `json:"models,omitempty"`
+	Monstrous bool  `json:"monstrous,omitempty"` // the ram's unit is monstrous infantry
+	Fire      bool  `json:"fire,omitempty"`      // a flaming or fire-based attack (ES-FLAM, IT-FIRE-01)
+	Turn      int   `json:"turn,omitempty"`      // battle turn, 1–7; 0 = the siege's latest turn (1 at first)
+	Props     Props `json:"props"`
+}
+
+// CannonStrength and CannonWounds are a cannon's hit (W-1, IT-DMG-07).
+var (
+	CannonStrength = 10
+	CannonWounds   = WoundDice{Dice: 1, Sides: 6}
+)
+
+// WithDefaults fills in what the weapon fixes when the moderator leaves
+// it out: a cannon without a Strength hits at S10, and then with D6
+// wounds unless others are given.
+func (a Attack) WithDefaults() Attack {
+	if a.Weapon == WeaponCannon && a.Strength == 0 {
+		a.Strength = CannonStrength
+		if a.Wounds == (WoundDice{}) {
+			a.Wounds = CannonWounds
+		}
+	}
+	return a
 }
 
 // Term is one part of an IT damage total.
@@ -390,6 +423,7 @@ func (s SiegeDamage) Attack(part string, a Attack, d *campaign.Dice) (Effect, Si
 	}
 	n := s.clone()
 	e := Effect{Model: n.Model, Turn: turn}
+	before := len(d.Rolls())
 	n.endTurns(turn, d, &e)
 	n.Turn, n.Attacks = turn, n.Attacks+1
 	if n.Model == ModelTables {
@@ -400,6 +434,7 @@ func (s SiegeDamage) Attack(part string, a Attack, d *campaign.Dice) (Effect, Si
 	if err := d.Err(); err != nil {
 		return Effect{}, s, err
 	}
+	n.Log = append(n.Log, LoggedAttack{Part: n.Parts[i].ID, Attack: a, Rolls: slices.Clone(d.Rolls()[before:])})
 	return e, n, nil
 }
 
@@ -954,6 +989,10 @@ func (s SiegeDamage) valid() error {
 		return fmt.Errorf("turn %d is not 0–%d", s.Turn, SiegeTurns)
 	case s.Attacks < 0:
 		return fmt.Errorf("attacks %d is below 0", s.Attacks)
+	case len(s.Log) > s.Attacks:
+		return fmt.Errorf("%d attacks logged, but %d rolled", len(s.Log), s.Attacks)
+	case s.DiceTurn < 0:
+		return fmt.Errorf("dice_turn %d is below 0", s.DiceTurn)
 	case len(s.Parts) == 0:
 		return fmt.Errorf("no parts")
 	}

@@ -638,3 +638,21 @@ func FuzzDecodeSiegeDamage(f *testing.F) {
 		}
 	})
 }
+
+// TestAttackDefaults: a cannon left without Strength hits at S10 with D6
+// wounds (W-1, IT-DMG-07); what the moderator gives is kept, and no other
+// weapon has defaults.
+func TestAttackDefaults(t *testing.T) {
+	d6, _ := ParseWoundDice("D6")
+	cases := []struct{ in, want Attack }{
+		{Attack{Weapon: WeaponCannon}, Attack{Weapon: WeaponCannon, Strength: 10, Wounds: d6}},
+		{Attack{Weapon: WeaponCannon, Wounds: WoundDice{Fixed: 2}}, Attack{Weapon: WeaponCannon, Strength: 10, Wounds: WoundDice{Fixed: 2}}},
+		{Attack{Weapon: WeaponCannon, Strength: 7}, Attack{Weapon: WeaponCannon, Strength: 7}},
+		{Attack{Weapon: WeaponRam, Models: 5}, Attack{Weapon: WeaponRam, Models: 5}},
+	}
+	for _, c := range cases {
+		if got := c.in.WithDefaults(); got != c.want {
+			t.Errorf("%+v.WithDefaults() = %+v, want %+v", c.in, got, c.want)
+		}
+	}
+}

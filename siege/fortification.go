@@ -32,3 +32,33 @@ func CastleMaterial(sq *campaign.Square, value int, capital bool) campaign.Mater
 	}
 	return campaign.Wood
 }
+
+// Site is what decides the castle of a square (D20): its value and whether
+// it is its owner's capital, and so its material.
+type Site struct {
+	Value    int
+	Capital  bool
+	Material campaign.Material
+}
+
+// SiteOf is the site of square at in state s (the state a siege is fought
+// from: after the turn that scheduled it). The castle is the square's,
+// whoever defends it: a capital is of stone also when its owner's own
+// garrison holds it against him and the siege has no defending player
+// ([A44]).
+func SiteOf(m *campaign.Map, s *campaign.State, at campaign.Coord) Site {
+	st := s.Square(at)
+	owner := s.Player(st.Owner)
+	site := Site{Value: st.Value, Capital: owner != nil && owner.Capital == at}
+	site.Material = CastleMaterial(m.Square(at), site.Value, site.Capital)
+	return site
+}
+
+// CastleFor is the castle a siege is fought at: the castle of its square's
+// site (D20), laid out for the whole defending force, garrison included
+// (ES-ANA-00, D18). The siege sheet, EQUIP pricing and the table-side rolls
+// all use it.
+func CastleFor(m *campaign.Map, s *campaign.State, b campaign.Battle) Castle {
+	site := SiteOf(m, s, b.At)
+	return Layout(b.SidePoints(campaign.Defender), site.Value, site.Material)
+}

@@ -177,6 +177,8 @@ func formatValue(v reflect.Value) string {
 //	move base=9 mods=[dest-free+1 terrain-moderate-1] n=1 D=9 roll=[4 4] pass
 //
 // followed by any other non-zero field of campaign.Check (e.g. automatic).
+// The order penalty is written only when it is not −(n−1) (penalty=0 for
+// a flat check [A25]); parseCheck takes −(n−1) when it is left out.
 func FormatCheck(c campaign.Check) string {
 	mods := make([]string, len(c.Modifiers))
 	for i, m := range c.Modifiers {
@@ -192,6 +194,10 @@ func FormatCheck(c campaign.Check) string {
 	for i := 0; i < v.NumField(); i++ {
 		switch f := v.Type().Field(i); f.Name {
 		case "Action", "Base", "Modifiers", "OrderN", "Target", "Roll", "Passed":
+		case "Penalty":
+			if c.Penalty != -(c.OrderN - 1) {
+				words = append(words, fmt.Sprintf("penalty=%d", c.Penalty))
+			}
 		default:
 			if w := keyed(v.Type(), f, v.Field(i)); w != "" {
 				words = append(words, w)
@@ -270,6 +276,9 @@ func parseCheck(words []string) (campaign.Check, error) {
 	}
 	if !seen["pass"] && !seen["fail"] {
 		return c, fmt.Errorf("the check says neither pass nor fail")
+	}
+	if !seen["penalty"] {
+		c.Penalty = -(c.OrderN - 1)
 	}
 	return c, nil
 }

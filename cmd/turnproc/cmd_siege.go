@@ -44,10 +44,10 @@ func cmdSiege(ctx context.Context, e *env, args []string) error {
 
 // damageFlags are the flags of "siege damage".
 type damageFlags struct {
-	dir, weapon, wounds, model, seed, markers *string
-	strength, turn, models, attacks           *int
-	propsRanks, propsStrength                 *int
-	fire, monstrous, show                     *bool
+	dir, weapon, wounds, model, markers *string
+	strength, turn, models, attacks     *int
+	propsRanks, propsStrength           *int
+	fire, monstrous, show               *bool
 }
 
 func cmdSiegeDamage(_ context.Context, e *env, args []string) error {
@@ -57,8 +57,9 @@ func cmdSiegeDamage(_ context.Context, e *env, args []string) error {
 (ES: to-wound rolls against the part's Toughness, wounds off its Wounds) or "tables" (IT:
 2D6 + Strength + wounds against the wall, tower or gate table, with cumulative modifiers,
 fire markers and props). Each part's damage is kept in turns/NNN/sieges/BATTLE.json across
-calls; the dice come from the campaign seed, the battle and the number of the attack, so
-the same calls give the same rolls. Every die is shown.
+calls, with every attack rolled; the dice come from the seed of the current turn (revealed
+in its report), the battle and the number of the attack, so the same calls give the same
+rolls and "turnproc verify" rolls them again once the turn is played. Every die is shown.
 Parts: W1…, T1…, G (list them with --show).
 Weapons: `+weaponNames()+`.
 Examples:
@@ -79,7 +80,6 @@ Examples:
 		propsStrength: fs.Int("props-strength", 0, "that unit's Strength"),
 		model:         fs.String("model", "", "damage model, profiles or tables, for a siege's first roll (default: the config's siege.damage_model)"),
 		markers:       fs.String("fire-markers", string(siege.MarkersPerTurn), "how fire markers build up, per_turn or per_ignition (A-45), for a siege's first roll"),
-		seed:          fs.String("seed", "", "dice seed (default: the campaign's)"),
 		show:          fs.Bool("show", false, "print every part's state and roll nothing"),
 	}
 	pos, err := parseInterleaved(fs, e, args)
@@ -94,12 +94,12 @@ Examples:
 	if err != nil {
 		return err
 	}
-	_, s, unlock, err := c.begin(e)
+	turn, s, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b := pendingBattle(s, strings.ToUpper(pos[0]))
+	b := s.Battle(strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting its result", pos[0]), pendingSieges(s))
 	}
@@ -116,13 +116,10 @@ Examples:
 	if err != nil {
 		return err
 	}
-	seed := s.Seed
-	if *f.seed != "" {
-		seed = *f.seed
-	}
-	// One stream per attack: the campaign seed, the siege and the attack's
-	// number, so a rerun of the same calls throws the same dice.
-	d := campaign.NewDice(fmt.Sprintf("%s\x00siege\x00%s\x00%d", seed, b.ID, st.Attacks+1), b.Turn)
+	// The dice of the turn being played: its seed is revealed in its
+	// report, and verify then rolls the logged attacks again.
+	st.DiceTurn = turn
+	d := siege.DamageDice(campaign.TurnSeed(s.Seed, turn), b.ID, st.Attacks+1, turn)
 	eff, next, err := st.Attack(pos[1], a, d)
 	if err != nil {
 		return usageError(err.Error(), fmt.Sprintf(`see the castle with: turnproc siege damage %s --show; and "turnproc siege damage --help"`, b.ID))
@@ -242,15 +239,9 @@ func (c *campaignFiles) newSiegeDamage(s *campaign.State, b *campaign.Battle, mo
 	return siege.NewSiegeDamage(b.ID, model, mode, siege.CastleParts(castle))
 }
 
-// castle is a siege's castle: laid out for the whole defending force in a
-// castle of the square's material (ES-ANA-00, D18, D20).
+// castle is a siege's castle (siege.CastleFor).
 func (c *campaignFiles) castle(s *campaign.State, b *campaign.Battle) siege.Castle {
-	value := s.Square(b.At).Value
-	capital := false
-	if p := s.Player(b.Defender); p != nil {
-		capital = p.Capital == b.At
-	}
-	return siege.Layout(b.SidePoints(campaign.Defender), value, siege.CastleMaterial(c.m.Square(b.At), value, capital))
+	return siege.CastleFor(c.m, s, *b)
 }
 
 // damageAttack reads the attack from the flags.
@@ -260,21 +251,15 @@ func damageAttack(f damageFlags) (siege.Attack, error) {
 	if err != nil {
 		return siege.Attack{}, usageError(err.Error(), hint)
 	}
-	if w == siege.WeaponCannon && *f.strength == 0 {
-		*f.strength = 10 // a cannon hits at S10 (W-1, IT-DMG-07)…
-		if *f.wounds == "" {
-			*f.wounds = "D6" // …with D6 wounds
-		}
-	}
-	if *f.strength == 0 {
-		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)
-	}
 	a := siege.Attack{Weapon: w, Strength: *f.strength, Models: *f.models, Monstrous: *f.monstrous, Attacks: *f.attacks,
 		Fire: *f.fire, Turn: *f.turn, Props: siege.Props{Ranks: *f.propsRanks, Strength: *f.propsStrength}}
 	if *f.wounds != "" {
 		if a.Wounds, err = siege.ParseWoundDice(*f.wounds); err != nil {
 			return a, usageError(err.Error(), hint)
 		}
+	}
+	if a = a.WithDefaults(); a.Strength == 0 {
+		return siege.Attack{}, usageError("siege damage needs --strength N, the Strength of the hit (a ram's or flyer's base Strength)", hint)
 	}
 	return a, nil
 }

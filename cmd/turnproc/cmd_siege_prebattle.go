@@ -20,8 +20,10 @@ shooting twice. Each side's machines are listed as KIND:ID[:FLAG], separated by 
 commas. Kinds: cannon, stone-thrower (or catapult), bolt-thrower, other (war machines); tower,
 covered-ram (engines; flag "beasts" for draught beasts); mantlet (a mantlet unit). Flag "outside"
 marks a defender's machine outside the walls; a wall id flag (W3) names the wall section an
-attacking machine aims its breaches at (A-22; default: the first wall). The dice come from the campaign seed and the battle, so
-the same declarations give the same rolls; the record is kept in turns/NNN/sieges/. Without
+attacking machine aims its breaches at (A-22; default: the first wall). The dice come from the
+seed of the current turn (revealed in its report) and the battle, so the same declarations
+give the same rolls; the record is kept in turns/NNN/sieges/ and "turnproc verify" rolls it
+again once the turn is played. Without
 --attacker, the siege towers, covered rams and mantlets the attacker declared by EQUIP are used.
 Example:
   turnproc siege prebattle B3-1 --attacker "cannon:a1 tower:t1:beasts mantlet:m1" --defender "bolt-thrower:d1"`)
@@ -46,12 +48,12 @@ Example:
 	if err != nil {
 		return err
 	}
-	_, s, unlock, err := c.begin(e)
+	turn, s, unlock, err := c.begin(e)
 	if err != nil {
 		return err
 	}
 	defer unlock()
-	b := pendingBattle(s, strings.ToUpper(pos[0]))
+	b := s.Battle(strings.ToUpper(pos[0]))
 	if b == nil || b.Kind != campaign.Siege {
 		return usageError(fmt.Sprintf("no siege %s is awaiting a result", strings.ToUpper(pos[0])), pendingSieges(s))
 	}
@@ -69,7 +71,7 @@ Example:
 			setup.Walls = append(setup.Walls, el.ID)
 		}
 	}
-	d := campaign.NewDice(s.Seed+"\x00prebattle\x00"+b.ID, b.Turn)
+	d := siege.PreBattleDice(campaign.TurnSeed(s.Seed, turn), b.ID, turn)
 	path := c.dir.TurnPath(b.Turn, "sieges", b.ID+"-prebattle.json")
 	if exists(path) && !*replace {
 		return usageError(fmt.Sprintf("the pre-battle phase of %s is already rolled (%s)", b.ID, path), "add --replace to roll it again with new declarations")
@@ -78,10 +80,7 @@ Example:
 	if err != nil {
 		return usageError(err.Error(), "")
 	}
-	data, err := json.MarshalIndent(struct {
-		Setup     siege.PreBattleSetup `json:"setup"`
-		PreBattle siege.PreBattle      `json:"prebattle"`
-	}{setup, pb}, "", "  ")
+	data, err := json.MarshalIndent(siege.PreBattleRecord{DiceTurn: turn, Setup: setup, PreBattle: pb}, "", "  ")
 	if err != nil {
 		return err
 	}

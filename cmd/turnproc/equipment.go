@@ -20,15 +20,16 @@ func (c *campaignFiles) checkEquipment(s *campaign.State, player string, lines [
 	var out []reports.AckEquipment
 	for _, eq := range lines {
 		a := reports.AckEquipment{Line: eq.Line, Battle: eq.Battle, Items: eq.Items}
-		b := pendingBattle(s, eq.Battle)
-		side, role, in := sideIn(b, player)
+		b := s.Battle(eq.Battle)
 		switch {
 		case b == nil || b.Kind != campaign.Siege:
 			a.Refused = fmt.Sprintf("there is no siege %s awaiting its result (%s)", eq.Battle, pendingSieges(s))
-		case !in:
-			a.Refused = fmt.Sprintf("you have no army in siege %s", eq.Battle)
 		default:
-			a.Refused = c.priceEquipment(s, b, side, role, eq.Items, &a)
+			if side, role, in := b.SideOf(player); !in {
+				a.Refused = fmt.Sprintf("you have no army in siege %s", eq.Battle)
+			} else {
+				a.Refused = c.priceEquipment(s, b, side, role, eq.Items, &a)
+			}
 		}
 		out = append(out, a)
 	}
@@ -75,9 +76,12 @@ func (c *campaignFiles) recordEquipment(s *campaign.State, in *orders.Intake) er
 			continue
 		}
 		for _, eq := range rc.Sheet.Equipment {
-			b := pendingBattle(s, eq.Battle)
-			side, role, in := sideIn(b, rc.Player)
-			if !in || b.Kind != campaign.Siege || role != campaign.MainForce {
+			b := s.Battle(eq.Battle)
+			if b == nil || b.Kind != campaign.Siege {
+				continue
+			}
+			side, role, _ := b.SideOf(rc.Player)
+			if role != campaign.MainForce {
 				continue
 			}
 			if _, err := c.bill(s, b, side, role, eq.Items); err != nil {
@@ -107,25 +111,6 @@ func (c *campaignFiles) declaredBill(s *campaign.State, b *campaign.Battle, side
 	}
 	bill, err := c.bill(s, b, side, campaign.MainForce, d.Items)
 	return bill, err == nil
-}
-
-// sideIn says on which side and in which role a player fights a battle.
-func sideIn(b *campaign.Battle, player string) (campaign.Side, campaign.Role, bool) {
-	if b == nil {
-		return "", "", false
-	}
-	switch player {
-	case b.Attacker:
-		return campaign.Attacker, campaign.MainForce, true
-	case b.Defender:
-		return campaign.Defender, campaign.MainForce, true
-	}
-	for _, f := range b.Forces {
-		if f.Player == player {
-			return f.Side, campaign.Reinforcement, true
-		}
-	}
-	return "", "", false
 }
 
 // problemsOf keeps an error's problems, one after the other on one line,
