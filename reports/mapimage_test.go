@@ -101,13 +101,13 @@ func TestMapPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.s != cellPx {
-		t.Errorf("cell %v px, want %d", r.s, cellPx)
+	if r.p.s != cellPx {
+		t.Errorf("cell %v px, want %d", r.p.s, cellPx)
 	}
 	at := func(sq string, fx, fy float64) color.Color {
 		c, _ := campaign.ParseCoord(sq)
-		x, y := r.at(c)
-		return img.At(int(x+fx*r.s), int(y+fy*r.s))
+		x, y := r.p.at(c)
+		return img.At(int(x+fx*r.p.s), int(y+fy*r.p.s))
 	}
 	tests := []struct {
 		what   string
@@ -174,7 +174,7 @@ func TestMapFontsCoverTheTexts(t *testing.T) {
 			t.Fatal(err)
 		}
 		texts := []string{tt.Title, mapCaption(&tt, w), w.text("legend.title", nil), "…?+0123456789"}
-		for _, e := range r.entries {
+		for _, e := range r.p.legendEntries() {
 			texts = append(texts, e.text)
 		}
 		all := strings.Join(texts, " ")
