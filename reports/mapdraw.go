@@ -44,7 +44,8 @@ type mapSizes struct {
 	ringMin, ringK     float64
 	starR              float64 // a capital in a cell that shows numbers
 	starMin, starK     float64 // the star's rim, of its radius
-	ownNumY, ownNumH   float64 // the owner's number
+	ownNumX, ownNumY   float64 // the owner's number
+	ownNumH            float64
 	valueY, valueH     float64
 	unknownH           float64 // "?"
 	valueMaxW          float64
@@ -67,7 +68,7 @@ var pdfSizes = mapSizes{
 	thinMin: 0.08, thinK: 0.025, treeK: 0.07, cliffMin: 0.2, cliffK: 0.05, riverMin: 0.15,
 	gridMax: 0.15, gridK: 0.03, ownerMin: 0.25, ownerMax: 0.9, edgeMin: 0.4, edgeMax: 1.2,
 	ringR: 0.46, ringMin: 0.3, ringK: 0.05, starR: 0.11, starMin: 0.05, starK: 0.1,
-	ownNumY: 0.26, ownNumH: 0.18, valueY: 0.42, valueH: 0.36, unknownH: 0.3, valueMaxW: 0.9,
+	ownNumX: 0.8, ownNumY: 0.26, ownNumH: 0.18, valueY: 0.42, valueH: 0.36, unknownH: 0.3, valueMaxW: 0.9,
 	unitDotMin: 0.05,
 	unitH:      0.17, unitLead: 1.1, unitBand: 0.46, unitTop: 0.56, unitShrink: 0.1, unitMaxW: 0.94,
 	labelGap: 0.8, labelBottomK: 1, labelBottomGap: 0.4, labelRowK: 0.35,
@@ -641,7 +642,7 @@ func (p *painter) contents(sq campaign.Square) {
 		}
 	}
 	if st.Owner != "" && s >= p.z.armyCell {
-		p.text(x+s*0.8, y+s*p.z.ownNumY, s*p.z.ownNumH, s*0.3, "B", p.ownerColour(st.Owner), strconv.Itoa(p.owners[st.Owner]+1))
+		p.text(x+s*p.z.ownNumX, y+s*p.z.ownNumY, s*p.z.ownNumH, s*0.3, "B", p.ownerColour(st.Owner), strconv.Itoa(p.owners[st.Owner]+1))
 	}
 	if sq.Terrain != campaign.Impassable { // never entered, so never explored
 		p.value(x, y, s, st.Explored, st.Value, s >= p.z.textCell)

@@ -168,7 +168,7 @@ func pngSizes(k, s float64) *mapSizes {
 		thinMin: 1, thinK: 0.035, treeMin: 1.2, treeK: 0.08, cliffMin: 1.5, cliffK: 0.06, riverMin: 1.2,
 		gridMax: 1, gridK: 1, ownerMin: 2, ownerMax: math.Inf(1), edgeMin: 3, edgeMax: math.Inf(1),
 		ringR: 0.44, ringMin: 2, ringK: 0.06, starR: 0.13, starMin: 1, starK: 0.18,
-		ownNumY: 0.31, ownNumH: 0.26, valueY: 0.4, valueH: 0.38, unknownH: 0.42, valueMaxW: 0.6,
+		ownNumX: 0.81, ownNumY: 0.31, ownNumH: 0.26, valueY: 0.4, valueH: 0.38, unknownH: 0.42, valueMaxW: 0.6,
 		unexploredMin: 1, unitDotMin: 0.8,
 		// Two lines of labels 0.27 s apart, never smaller than 0.26 s: a
 		// crowded square shows "+n" instead.

@@ -117,7 +117,9 @@ func (c *canvas) Circle(x, y, r float64, style string) {
 		c.ring(x, y, r, c.lw, c.drawC)
 	default:
 		c.fill(colour(c.drawC), disc(x, y, r+c.lw/2))
-		c.fill(colour(c.fillC), disc(x, y, r-c.lw/2))
+		if r > c.lw/2 {
+			c.fill(colour(c.fillC), disc(x, y, r-c.lw/2))
+		}
 	}
 }
 
