@@ -290,9 +290,11 @@ func TestMapOnePainter(t *testing.T) {
 		p.legendIn(0, 300, legendW, 3)
 		return l.ops
 	}
+	// The PDF's tiny dots drawn as squares save bytes, not a drawing of
+	// their own; the legends are wide enough for every entry on one line.
 	round := pdfSizes
-	round.dotSquare = 0 // the PDF's tiny dots as squares save bytes, they draw the same
-	pdf, png := draw(&round, 20, 600), draw(pngSizes(1, cellPx), cellPx, 2000) // every entry on one line
+	round.dotSquare = 0
+	pdf, png := draw(&round, 20, 600), draw(pngSizes(1, cellPx), cellPx, 2000)
 	if len(pdf) < 500 {
 		t.Fatalf("the PDF painter drew only %d operations", len(pdf))
 	}
