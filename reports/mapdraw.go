@@ -32,7 +32,7 @@ const (
 type mapSizes struct {
 	snap               func(float64) float64 // to the medium's grain: whole pixels on the PNG
 	textCell, armyCell float64
-	dotSquare          float64 // a smaller dot is drawn as a square (PDF bytes)
+	dotSquare          float64 // a dot of a smaller radius is drawn as a square (see dot)
 	thinMin, thinK     float64 // terrain patterns
 	treeMin, treeK     float64
 	cliffMin, cliffK   float64
@@ -69,8 +69,7 @@ var pdfSizes = mapSizes{
 	gridMax: 0.15, gridK: 0.03, ownerMin: 0.25, ownerMax: 0.9, edgeMin: 0.4, edgeMax: 1.2,
 	ringR: 0.46, ringMin: 0.3, ringK: 0.05, starR: 0.11, starMin: 0.05, starK: 0.1,
 	ownNumX: 0.8, ownNumY: 0.26, ownNumH: 0.18, valueY: 0.42, valueH: 0.36, unknownH: 0.3, valueMaxW: 0.9,
-	unitDotMin: 0.05,
-	unitH:      0.17, unitLead: 1.1, unitBand: 0.46, unitTop: 0.56, unitShrink: 0.1, unitMaxW: 0.94,
+	unitDotMin: 0.05, unitH: 0.17, unitLead: 1.1, unitBand: 0.46, unitTop: 0.56, unitShrink: 0.1, unitMaxW: 0.94,
 	labelGap: 0.8, labelBottomK: 1, labelBottomGap: 0.4, labelRowK: 0.35,
 	legend: legendSizes{titlePt: 9, titleDY: 3.5, top: 6, rowH: legendRowH, swatch: 4.6, frame: 0.1,
 		gap: 1.5, cut: 3, onePt: 7, oneDY: 3.4, twoPt: 6.3, twoDY1: 2.2, twoDY2: 4.8},

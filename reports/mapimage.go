@@ -19,8 +19,10 @@ import (
 )
 
 // The public map alone: one PDF page and one PNG of the map after a turn,
-// drawn as the reports draw it, for players to print or post. A Turn whose
-// Outcome.Turn is 0 is the map before the first turn.
+// drawn as the reports draw it, for players to print or post: the pages'
+// layout, and the PNG's sizes for the map's painter (mapdraw.go), which
+// draws both. A Turn whose Outcome.Turn is 0 is the map before the first
+// turn.
 
 // checkMap refuses a Turn whose map cannot be drawn.
 func (t *Turn) checkMap() error {
@@ -170,10 +172,10 @@ func pngSizes(k, s float64) *mapSizes {
 		ringR: 0.44, ringMin: 2, ringK: 0.06, starR: 0.13, starMin: 1, starK: 0.18,
 		ownNumX: 0.81, ownNumY: 0.31, ownNumH: 0.26, valueY: 0.4, valueH: 0.38, unknownH: 0.42, valueMaxW: 0.6,
 		unexploredMin: 1, unitDotMin: 0.8,
-		// Two lines of labels 0.27 s apart, never smaller than 0.26 s: a
-		// crowded square shows "+n" instead.
-		unitH: 0.26, unitLead: 0.27 / 0.26, unitBand: 0.54, unitTop: 0.39, unitShrink: 0.26, unitMaxW: 0.96,
-		unitMin:  math.Min(0.26*s, minUnitEm*k),
+		// Two lines of labels 0.27 s apart that a crowded square does not
+		// shrink (it shows "+n"); a long label shrinks to fit, down to a
+		// legible size.
+		unitH: 0.26, unitLead: 0.27 / 0.26, unitBand: 0.54, unitTop: 0.39, unitShrink: 0.26, unitMaxW: 0.96, unitMin: math.Min(0.26*s, minUnitEm*k),
 		labelGap: 4 * k, labelTopK: 0.1, labelBottomK: 0.75, labelBottomGap: 4 * k, labelRowK: 0.36,
 		legend: legendSizes{titlePt: 15 * k * ptPerMM, titleDY: 14 * k, top: 24 * k, rowH: legendRowPx * k, swatch: sw, frame: 1,
 			gap: 8 * k, cut: 14 * k, onePt: 13 * k * ptPerMM, oneDY: sw*0.5 + 4.5*k,
