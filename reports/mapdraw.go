@@ -217,7 +217,7 @@ func (d *doc) mark(m mark) {
 }
 
 // scribe writes the painter's words: on a PDF page (*doc), on the PNG
-// (*raster), or into a list to draw over the map's shapes (*markList).
+// (*canvas), or into a list to draw over the map's shapes (*markList).
 type scribe interface {
 	mark(m mark)
 	// width is how wide s is in the style at pt points ("B" is bold).

@@ -77,10 +77,15 @@ func (c *canvas) Rect(x, y, w, h float64, style string) {
 // less) along a row or column of pixels is one whole pixel, so the grid
 // stays crisp.
 func (c *canvas) Line(x1, y1, x2, y2 float64) {
-	if c.dash == nil && c.lw <= 1 && (x1 == x2 || y1 == y2) {
-		c.rect(math.Min(x1, x2)-0.5*b2f(x1 == x2), math.Min(y1, y2)-0.5*b2f(y1 == y2),
-			math.Abs(x2-x1)+b2f(x1 == x2), math.Abs(y2-y1)+b2f(y1 == y2), c.drawC)
-		return
+	if c.dash == nil && c.lw <= 1 {
+		switch {
+		case x1 == x2:
+			c.rect(x1-0.5, math.Min(y1, y2), 1, math.Abs(y2-y1), c.drawC)
+			return
+		case y1 == y2:
+			c.rect(math.Min(x1, x2), y1-0.5, math.Abs(x2-x1), 1, c.drawC)
+			return
+		}
 	}
 	spans := [][4]float64{{x1, y1, x2, y2}}
 	if c.dash != nil {
@@ -98,13 +103,6 @@ func (c *canvas) Line(x1, y1, x2, y2 float64) {
 	if len(polys) > 0 {
 		c.fill(colour(c.drawC), polys...)
 	}
-}
-
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // Circle fills a disc ("F"), strokes a ring ("D"), or both, the stroke
