@@ -298,16 +298,12 @@ func TestMapOnePainter(t *testing.T) {
 	if len(pdf) < 500 {
 		t.Fatalf("the PDF painter drew only %d operations", len(pdf))
 	}
-	for i := range max(len(pdf), len(png)) {
-		a, b := "(end)", "(end)"
-		if i < len(pdf) {
-			a = pdf[i]
+	for i := range min(len(pdf), len(png)) {
+		if pdf[i] != png[i] {
+			t.Fatalf("operation %d: the PDF draws %s, the PNG %s", i, pdf[i], png[i])
 		}
-		if i < len(png) {
-			b = png[i]
-		}
-		if a != b {
-			t.Fatalf("operation %d: the PDF draws %s, the PNG %s", i, a, b)
-		}
+	}
+	if len(pdf) != len(png) {
+		t.Errorf("the PDF draws %d operations, the PNG %d", len(pdf), len(png))
 	}
 }
