@@ -26,4 +26,11 @@
 // (D20), capacity and who deploys outside (D18), its plan and parts from
 // package siege (§3), the ES scenario with a victory tally (siege rules
 // §2.2, §2.4) and each side's equipment budget (D19, [A73]).
+//
+// The map, on the reports' map page and alone (RenderMapPDF, RenderMapPNG),
+// has one painter: mapdraw.go draws it layer by layer through a pen and a
+// scribe, in the PDF's or the PNG's sizes, with the one legend of
+// legend.go; fragment.go is the pen that records the PDF map once per
+// turn, raster.go the PNG's canvas, and mapimage.go lays out the map
+// alone.
 package reports

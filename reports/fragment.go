@@ -10,9 +10,10 @@ import (
 	"github.com/jung-kurt/gofpdf"
 )
 
-// pen draws shapes in page millimetres, as gofpdf takes them: on a
-// document's page (*gofpdf.Fpdf), or into a fragment that every report of
-// the turn shows.
+// pen draws shapes as gofpdf takes them: in page millimetres on a
+// document's page (*gofpdf.Fpdf) or into a fragment that every report of
+// the turn shows, or in pixels on the PNG's canvas. The map's painter
+// draws through it.
 type pen interface {
 	SetFillColor(r, g, b int)
 	SetDrawColor(r, g, b int)

@@ -8,17 +8,72 @@ import (
 	"github.com/turnproc/turnproc/campaign"
 )
 
-// Map drawing sizes, in millimetres. Below minTextCell a square shows no
-// numbers (a 100×100 map gets cells under 2 mm), below minArmyText armies
-// are a dot instead of "A1 500".
+// The map's painter: one turn's map, drawn layer by layer through a pen
+// (shapes) and a scribe (words), for the report page and the map alone in
+// PDF (millimetres, gofpdf or a fragment) and in PNG (pixels, a raster).
+// What differs between the two is only their sizes (mapSizes); the legend
+// is in legend.go, the raster in raster.go, the map alone in mapimage.go.
+
+// Map drawing sizes on the PDF, in millimetres: the largest cell, points
+// to the mm, and the legend's rows and columns on a portrait page.
 const (
-	maxCell     = 24.0
-	minTextCell = 3.2
-	minArmyText = 7.5
-	ptPerMM     = 1 / 0.3528
-	legendRowH  = 5.6
-	legendCols  = 3
+	maxCell    = 24.0
+	ptPerMM    = 1 / 0.3528
+	legendRowH = 5.6
+	legendCols = 3
 )
+
+// mapSizes is how big the painter draws each part of the map, in its
+// medium's unit (the PDF's mm, the PNG's px), mostly as a fraction of the
+// cell size s: the PNG wants strokes at least a pixel wide and words large
+// enough to read in 32-pixel cells, where the PDF draws hairlines. Below
+// textCell a square shows no numbers (a 100×100 map gets cells under
+// 2 mm), below armyCell armies are a dot instead of "A1 500".
+type mapSizes struct {
+	snap               func(float64) float64 // to the medium's grain: whole pixels on the PNG
+	textCell, armyCell float64
+	dotSquare          float64 // a dot of a smaller radius is drawn as a square (see dot)
+	thinMin, thinK     float64 // terrain patterns
+	treeMin, treeK     float64
+	cliffMin, cliffK   float64
+	riverMin           float64
+	gridMax, gridK     float64
+	ownerMin, ownerMax float64 // border, as s×0.08 within these
+	edgeMin, edgeMax   float64 // impassable edge, as s×0.12 within these
+	ringR              float64 // battle ring
+	ringMin, ringK     float64
+	starR              float64 // a capital in a cell that shows numbers
+	starMin, starK     float64 // the star's rim, of its radius
+	ownNumX, ownNumY   float64 // the owner's number
+	ownNumH            float64
+	valueY, valueH     float64
+	unknownH           float64 // "?"
+	valueMaxW          float64
+	unexploredMin      float64 // the unexplored dot's least radius
+	unitDotMin         float64 // the army dot's rim
+	// Army and fleet labels: height, line spacing, the band they fill,
+	// the first line's top, how far a crowded square shrinks them, their
+	// width, and the least height they shrink to (0: any).
+	unitH, unitLead, unitBand, unitTop, unitShrink, unitMaxW, unitMin float64
+	// Coordinates: the gap to the grid, and where the baselines fall in
+	// label heights.
+	labelGap, labelTopK, labelBottomK, labelBottomGap, labelRowK float64
+	legend                                                       legendSizes
+}
+
+// pdfSizes are the PDF's sizes, in millimetres.
+var pdfSizes = mapSizes{
+	snap:     func(v float64) float64 { return v },
+	textCell: 3.2, armyCell: 7.5, dotSquare: 0.4,
+	thinMin: 0.08, thinK: 0.025, treeK: 0.07, cliffMin: 0.2, cliffK: 0.05, riverMin: 0.15,
+	gridMax: 0.15, gridK: 0.03, ownerMin: 0.25, ownerMax: 0.9, edgeMin: 0.4, edgeMax: 1.2,
+	ringR: 0.46, ringMin: 0.3, ringK: 0.05, starR: 0.11, starMin: 0.05, starK: 0.1,
+	ownNumX: 0.8, ownNumY: 0.26, ownNumH: 0.18, valueY: 0.42, valueH: 0.36, unknownH: 0.3, valueMaxW: 0.9,
+	unitDotMin: 0.05, unitH: 0.17, unitLead: 1.1, unitBand: 0.46, unitTop: 0.56, unitShrink: 0.1, unitMaxW: 0.94,
+	labelGap: 0.8, labelBottomK: 1, labelBottomGap: 0.4, labelRowK: 0.35,
+	legend: legendSizes{titlePt: 9, titleDY: 3.5, top: 6, rowH: legendRowH, swatch: 4.6, frame: 0.1,
+		gap: 1.5, cut: 3, onePt: 7, oneDY: 3.4, twoPt: 6.3, twoDY1: 2.2, twoDY2: 4.8},
+}
 
 type rgb [3]int
 
@@ -60,13 +115,14 @@ type look struct {
 	river    [][2]int // directions the river runs to (to the cell's edge)
 }
 
-// painter draws the map of one turn: its shapes with g, its words on d's
-// page or, when marks is not nil, recorded there to be drawn over the
-// shapes.
+// painter draws the map of one turn, in PDF or PNG: its shapes with g,
+// its words with out (on a page, on the PNG, or recorded to be drawn over
+// the shapes), as big as z says.
 type painter struct {
-	d      *doc
 	g      pen
-	marks  *[]mark
+	out    scribe
+	z      *mapSizes
+	w      *words
 	t      *Turn
 	s      float64 // cell size
 	ox, oy float64 // top-left of square A1
@@ -87,7 +143,7 @@ func (d *doc) mapPage(t *Turn, art func(x, y, w, h float64) *mapArt) {
 	d.f.SetAutoPageBreak(false, 0) // everything is placed by hand inside the page
 	defer d.f.SetAutoPageBreak(auto, brk)
 
-	p := &painter{d: d, g: d.f, t: t, owners: ownerNumbers(t)}
+	p := &painter{g: d.f, out: d, z: &pdfSizes, w: d.w, t: t, owners: ownerNumbers(t)}
 	legendH := p.legendHeight()
 	top := d.f.GetY() + 1
 	a := art(margin, top, textWidth, pageH-bottomMargin-legendH-5-top)
@@ -108,12 +164,13 @@ type mapArt struct {
 // drawMap lays out and draws the grid of the map after the turn in the box
 // at x, y of w by h mm, on a page of page size.
 func drawMap(t *Turn, page gofpdf.SizeType, x, y, w, h float64) *mapArt {
-	p := &painter{t: t, owners: ownerNumbers(t), unitsIn: t.unitsBySquare(), marks: &[]mark{}}
+	marks := &markList{}
+	p := &painter{out: marks, z: &pdfSizes, t: t, owners: ownerNumbers(t), unitsIn: t.unitsBySquare()}
 	p.layout(x, y, w, h)
 	g := newFragment(p.ox, p.oy, p.s, page.Ht)
 	p.g = g
-	drawLayers(p, t, p.s)
-	return &mapArt{s: p.s, form: &pdfForm{id: "map", size: page, ops: g.end(), parts: g.parts}, marks: *p.marks}
+	p.drawLayers()
+	return &mapArt{s: p.s, form: &pdfForm{id: "map", size: page, ops: g.end(), parts: g.parts}, marks: marks.marks}
 }
 
 // drawOn draws the grid on d's current page: the shapes as a form, which
@@ -140,6 +197,7 @@ type mark struct {
 	pt         float64
 	c          rgb
 	x, y, w, h float64 // a word's start on its baseline; a veil's box
+	current    bool    // in the font the scribe was last told to use
 }
 
 func (d *doc) mark(m mark) {
@@ -151,19 +209,35 @@ func (d *doc) mark(m mark) {
 		f.SetAlpha(1, "Normal")
 		return
 	}
-	f.SetFont(sans, m.style, m.pt)
+	if !m.current {
+		f.SetFont(sans, m.style, m.pt)
+	}
 	f.SetTextColor(m.c[0], m.c[1], m.c[2])
 	f.Text(m.x, m.y, m.text)
 }
 
-// put draws a mark, or records it.
-func (p *painter) put(m mark) {
-	if p.marks != nil {
-		*p.marks = append(*p.marks, m)
-		return
-	}
-	p.d.mark(m)
+// scribe writes the painter's words: on a PDF page (*doc), on the PNG
+// (*canvas), or into a list to draw over the map's shapes (*markList).
+type scribe interface {
+	mark(m mark)
+	// width is how wide s is in the style at pt points ("B" is bold).
+	width(style string, pt float64, s string) float64
+	// useFont selects the font of the marks that follow marked current:
+	// the legend's words, which the PDF page is given once for all.
+	useFont(style string, pt float64)
 }
+
+func (d *doc) width(style string, pt float64, s string) float64 { return wordWidth(style, pt, s) }
+func (d *doc) useFont(style string, pt float64)                 { d.font(style, pt) }
+
+// markList records the marks of a map drawn once for many pages.
+type markList struct{ marks []mark }
+
+func (l *markList) mark(m mark)                                      { l.marks = append(l.marks, m) }
+func (l *markList) width(style string, pt float64, s string) float64 { return wordWidth(style, pt, s) }
+func (l *markList) useFont(string, float64)                          {}
+
+func (p *painter) put(m mark) { p.out.mark(m) }
 
 // layout picks the cell size and label spacing for the available box.
 func (p *painter) layout(x, y, w, h float64) {
@@ -223,44 +297,31 @@ func labelled(step, i int) bool {
 	return step == 1 || (i+1)%step == 0 || (i == 0 && step > 2)
 }
 
-// mapLayers is a map renderer: the PDF painter and the PNG raster draw the
-// same layers with the same geometry.
-type mapLayers interface {
-	at(c campaign.Coord) (float64, float64)
-	terrain(x, y, s float64, l look)
-	gridLines()
-	ownerBorder(x, y, s float64, c rgb)
-	ownerColour(player string) rgb
-	edges()
-	battleMark(x, y, s float64)
-	contents(sq campaign.Square)
-	labels()
-}
-
 // drawLayers draws the map bottom up: terrain, grid lines, owners, edges,
 // battle marks, then the numbers and armies on top, then the labels.
-func drawLayers(l mapLayers, t *Turn, s float64) {
+func (p *painter) drawLayers() {
+	t, s := p.t, p.s
 	m := t.Map
 	for _, sq := range m.Squares() {
-		x, y := l.at(sq.At)
-		l.terrain(x, y, s, lookAt(m, sq))
+		x, y := p.at(sq.At)
+		p.terrain(x, y, s, lookAt(m, sq))
 	}
-	l.gridLines()
+	p.gridLines()
 	for _, sq := range m.Squares() {
 		if st := t.After.Square(sq.At); st.Owner != "" {
-			x, y := l.at(sq.At)
-			l.ownerBorder(x, y, s, l.ownerColour(st.Owner))
+			x, y := p.at(sq.At)
+			p.ownerBorder(x, y, s, p.ownerColour(st.Owner))
 		}
 	}
-	l.edges()
+	p.edges()
 	for _, b := range t.Outcome.Battles {
-		x, y := l.at(b.At)
-		l.battleMark(x, y, s)
+		x, y := p.at(b.At)
+		p.battleMark(x, y, s)
 	}
 	for _, sq := range m.Squares() {
-		l.contents(sq)
+		p.contents(sq)
 	}
-	l.labels()
+	p.labels()
 }
 
 // lookAt works out the neighbourhood of a map square: which sides face the
@@ -339,7 +400,7 @@ func (p *painter) terrain(x, y, s float64, l look) {
 		// A big map repeats a few patterned grounds thousands of times:
 		// each is drawn once, as a form the map shows in every such cell.
 		key := groundKey{l.sq.Kind, l.sq.Terrain, l.sq.Forest}
-		g.reuse(key, x, y, func(cell pen) { (&painter{g: cell}).ground(x, y, s, l.sq) })
+		g.reuse(key, x, y, func(cell pen) { (&painter{g: cell, z: p.z}).ground(x, y, s, l.sq) })
 	} else {
 		p.ground(x, y, s, l.sq)
 	}
@@ -364,7 +425,7 @@ func (p *painter) ground(x, y, s float64, sq campaign.Square) {
 	f := p.g
 	p.fill(baseColour(sq))
 	f.Rect(x, y, s, s, "F")
-	thin := math.Max(0.08, s*0.025)
+	thin := math.Max(p.z.thinMin, s*p.z.thinK)
 	f.SetLineWidth(thin)
 	switch {
 	case sq.Kind == campaign.Sea:
@@ -392,7 +453,7 @@ func (p *painter) ground(x, y, s float64, sq campaign.Square) {
 	if sq.Forest {
 		p.fill(treeColour)
 		for _, c := range [][2]float64{{0.2, 0.5}, {0.8, 0.5}, {0.5, 0.62}} {
-			p.dot(x+c[0]*s, y+c[1]*s, 0.07*s, "F")
+			p.dot(x+c[0]*s, y+c[1]*s, math.Max(p.z.treeMin, p.z.treeK*s), "F")
 		}
 	}
 }
@@ -417,14 +478,14 @@ func (p *painter) hatch(x, y, s float64, k int, cross bool) {
 // are a dark line where that water meets the land ([A22]).
 func (p *painter) coastStrips(x, y, s float64, l look) {
 	f := p.g
-	w := 0.2 * s
+	w := p.z.snap(0.2 * s)
 	for _, d := range l.seaSides {
 		st := stripOf(x, y, s, w, d)
 		p.fill(seaColour)
 		f.Rect(st.x, st.y, st.w, st.h, "F")
 		if l.sq.Cliffs {
 			p.draw(cliffColour)
-			f.SetLineWidth(math.Max(0.2, s*0.05))
+			f.SetLineWidth(math.Max(p.z.cliffMin, s*p.z.cliffK))
 			f.Line(st.cliff[0], st.cliff[1], st.cliff[2], st.cliff[3])
 		}
 	}
@@ -438,7 +499,7 @@ type strip struct {
 }
 
 // stripOf is the strip of width w along side d of the cell at x, y of
-// size s; the PDF and the PNG map share it.
+// size s.
 func stripOf(x, y, s, w float64, d [2]int) strip {
 	switch d {
 	case [2]int{0, -1}:
@@ -459,7 +520,7 @@ func (p *painter) river(x, y, s float64, l look) {
 		return
 	}
 	f := p.g
-	f.SetLineWidth(math.Max(0.15, s*riverWidths[l.sq.River]))
+	f.SetLineWidth(math.Max(p.z.riverMin, s*riverWidths[l.sq.River]))
 	p.draw(riverColour)
 	f.SetLineCapStyle("round")
 	if l.sq.River == campaign.Rapids {
@@ -477,7 +538,7 @@ func (p *painter) gridLines() {
 	m := p.t.Map
 	f := p.g
 	p.draw(gridColour)
-	f.SetLineWidth(math.Min(0.15, p.s*0.03))
+	f.SetLineWidth(math.Min(p.z.gridMax, p.s*p.z.gridK))
 	w, h := float64(m.Width)*p.s, float64(m.Height)*p.s
 	for c := 0; c <= m.Width; c++ {
 		f.Line(p.ox+float64(c)*p.s, p.oy, p.ox+float64(c)*p.s, p.oy+h)
@@ -492,13 +553,13 @@ func (p *painter) gridLines() {
 // and which a greyscale print still shows as a bold ring.
 func (p *painter) battleMark(x, y, s float64) {
 	p.draw(battleColour)
-	p.g.SetLineWidth(math.Max(0.3, s*0.05))
-	p.g.Circle(x+s/2, y+s/2, s*0.46, "D")
+	p.g.SetLineWidth(math.Max(p.z.ringMin, s*p.z.ringK))
+	p.g.Circle(x+s/2, y+s/2, s*p.z.ringR, "D")
 }
 
 // ownerBorder outlines an owned square in its owner's colour.
 func (p *painter) ownerBorder(x, y, s float64, c rgb) {
-	lw := math.Max(0.25, math.Min(0.9, s*0.08))
+	lw := math.Max(p.z.ownerMin, math.Min(p.z.ownerMax, p.z.snap(s*0.08)))
 	p.draw(c)
 	p.g.SetLineWidth(lw)
 	p.g.Rect(x+lw/2, y+lw/2, s-lw, s-lw, "D")
@@ -510,7 +571,7 @@ func (p *painter) ownerBorder(x, y, s float64, c rgb) {
 func (p *painter) edges() {
 	m := p.t.Map
 	f := p.g
-	lw := math.Max(0.4, math.Min(1.2, p.s*0.12))
+	lw := p.edgeWidth()
 	f.SetLineWidth(lw)
 	p.draw(black)
 	for _, e := range edgeMarks(m) {
@@ -529,6 +590,10 @@ func (p *painter) edges() {
 		}
 		f.SetDashPattern(nil, 0)
 	}
+}
+
+func (p *painter) edgeWidth() float64 {
+	return math.Max(p.z.edgeMin, math.Min(p.z.edgeMax, p.s*0.12))
 }
 
 // edgeMark is an impassable edge as the map draws it: once for a side
@@ -569,17 +634,17 @@ func (p *painter) contents(sq campaign.Square) {
 	s := p.s
 	st := p.t.After.Square(sq.At)
 	if st.Owner != "" && p.t.isCapital(sq.At, st.Owner) {
-		if s >= minTextCell {
-			p.star(x+0.15*s, y+0.16*s, 0.11*s, p.ownerColour(st.Owner))
+		if s >= p.z.textCell {
+			p.star(x+0.15*s, y+0.16*s, p.z.starR*s, p.ownerColour(st.Owner))
 		} else { // too small for numbers: the star is the cell's only mark
 			p.star(x+s/2, y+s/2, 0.6*s, p.ownerColour(st.Owner))
 		}
 	}
-	if st.Owner != "" && s >= minArmyText {
-		p.text(x+s*0.8, y+s*0.26, s*0.18, s*0.3, "B", p.ownerColour(st.Owner), strconv.Itoa(p.owners[st.Owner]+1))
+	if st.Owner != "" && s >= p.z.armyCell {
+		p.text(x+s*p.z.ownNumX, y+s*p.z.ownNumY, s*p.z.ownNumH, s*0.3, "B", p.ownerColour(st.Owner), strconv.Itoa(p.owners[st.Owner]+1))
 	}
 	if sq.Terrain != campaign.Impassable { // never entered, so never explored
-		p.value(x, y, s, st.Explored, st.Value, s >= minTextCell)
+		p.value(x, y, s, st.Explored, st.Value, s >= p.z.textCell)
 	}
 	p.units(sq.At)
 }
@@ -590,12 +655,12 @@ func (p *painter) value(x, y, s float64, explored bool, v int, textFits bool) {
 	switch {
 	case !textFits && !explored:
 		p.fill(unexploredDot)
-		p.dot(x+s/2, y+s/2, s*0.12, "F")
+		p.dot(x+s/2, y+s/2, math.Max(p.z.unexploredMin, s*0.12), "F")
 	case !textFits:
 	case explored:
-		p.text(x+s/2, y+s*0.42, s*0.36, s*0.9, "B", black, strconv.Itoa(v))
+		p.text(x+s/2, y+s*p.z.valueY, s*p.z.valueH, s*p.z.valueMaxW, "B", black, strconv.Itoa(v))
 	default:
-		p.text(x+s/2, y+s*0.42, s*0.3, s*0.9, "", unexploredInk, "?")
+		p.text(x+s/2, y+s*p.z.valueY, s*p.z.unknownH, s*p.z.valueMaxW, "", unexploredInk, "?")
 	}
 }
 
@@ -642,24 +707,25 @@ func (p *painter) units(c campaign.Coord) {
 	}
 	x, y := p.at(c)
 	s := p.s
-	if s < minArmyText {
+	z := p.z
+	if s < z.armyCell {
 		p.fill(p.ownerColour(us[0].owner))
 		p.draw(black)
-		p.g.SetLineWidth(math.Max(0.05, s*0.04))
+		p.g.SetLineWidth(math.Max(z.unitDotMin, s*0.04))
 		p.dot(x+s*0.72, y+s*0.72, s*0.2, "FD")
 		return
 	}
-	size := s * 0.17
-	if n := float64(len(us)); n*size*1.1 > s*0.46 { // a crowded square (a battle): smaller labels
-		size = math.Max(s*0.1, s*0.46/(n*1.1))
+	size := s * z.unitH
+	if n := float64(len(us)); n*size*z.unitLead > s*z.unitBand { // a crowded square (a battle): smaller labels
+		size = math.Max(s*z.unitShrink, s*z.unitBand/(n*z.unitLead))
 	}
-	room := int((s*0.46)/(size*1.1) + 1e-9) // lines that fit in the lower half
-	if p.t.battleAt(c) {                    // a veil over the ring, so the labels stay readable
-		top := y + s*0.56 + size*0.25
-		p.put(mark{veil: true, x: x + s*0.08, y: top, w: s * 0.84, h: float64(min(len(us), room))*size*1.1 + size*0.1})
+	room := int((s*z.unitBand)/(size*z.unitLead) + 1e-9) // lines that fit in the lower half
+	if p.t.battleAt(c) {                                 // a veil over the ring, so the labels stay readable
+		top := y + s*z.unitTop + size*0.25
+		p.put(mark{veil: true, x: x + s*0.08, y: top, w: s * 0.84, h: float64(min(len(us), room))*size*z.unitLead + size*0.1})
 	}
 	for i, u := range us {
-		p.text(x+s/2, y+s*0.56+float64(i+1)*size*1.1, size, s*0.94, "B", p.ownerColour(u.owner), unitLabel(us, i, room))
+		p.textAtLeast(x+s/2, y+s*z.unitTop+float64(i+1)*size*z.unitLead, size, s*z.unitMaxW, z.unitMin, "B", p.ownerColour(u.owner), unitLabel(us, i, room))
 		if i == room-1 {
 			break
 		}
@@ -682,21 +748,28 @@ func fleetLabel(f campaign.Fleet) string {
 	return f.ID
 }
 
-// text writes a centred string of height h (mm) with its baseline at y,
+// text writes a centred string of height h with its baseline at y,
 // shrunk to fit maxW.
 func (p *painter) text(cx, y, h, maxW float64, style string, c rgb, s string) {
+	p.textAtLeast(cx, y, h, maxW, 0, style, c, s)
+}
+
+// textAtLeast is text that shrinks no lower than least: a long label may
+// then run over the grid line a little.
+func (p *painter) textAtLeast(cx, y, h, maxW, least float64, style string, c rgb, s string) {
 	pt := h * ptPerMM
-	if w := wordWidth(style, pt, s); w > maxW {
+	if w := p.out.width(style, pt, s); w > maxW {
 		pt *= maxW / w
 	}
-	p.put(mark{text: s, style: style, pt: pt, c: c, x: cx - wordWidth(style, pt, s)/2, y: y})
+	pt = math.Max(pt, least*ptPerMM)
+	p.put(mark{text: s, style: style, pt: pt, c: c, x: cx - p.out.width(style, pt, s)/2, y: y})
 }
 
 // dot draws a disc; one too small to see as round is drawn as a square,
 // which costs a few bytes instead of four Bézier curves (a 100×100 map has
 // thousands of them).
 func (p *painter) dot(cx, cy, r float64, style string) {
-	if r < 0.4 {
+	if r < p.z.dotSquare {
 		p.g.Rect(cx-r, cy-r, 2*r, 2*r, style)
 		return
 	}
@@ -724,7 +797,7 @@ func (p *painter) star(cx, cy, r float64, c rgb) {
 	}
 	p.fill(c)
 	p.draw(black)
-	p.g.SetLineWidth(math.Max(0.05, r*0.1))
+	p.g.SetLineWidth(math.Max(p.z.starMin, r*p.z.starK))
 	p.g.Polygon(pts, "FD")
 }
 
@@ -735,6 +808,7 @@ func (p *painter) labels() {
 	label := func(x, y float64, s string) {
 		p.put(mark{text: s, pt: p.labelP, c: coordinateInk, x: x, y: y})
 	}
+	z := p.z
 	h := p.labelP / ptPerMM
 	w, ht := float64(m.Width)*p.s, float64(m.Height)*p.s
 	for c := 0; c < m.Width; c++ {
@@ -742,17 +816,17 @@ func (p *painter) labels() {
 			continue
 		}
 		name := campaign.ColumnName(c)
-		x := p.ox + (float64(c)+0.5)*p.s - wordWidth("", p.labelP, name)/2
-		label(x, p.oy-0.8, name)
-		label(x, p.oy+ht+h+0.4, name)
+		x := p.ox + (float64(c)+0.5)*p.s - p.out.width("", p.labelP, name)/2
+		label(x, p.oy-z.labelGap-h*z.labelTopK, name)
+		label(x, p.oy+ht+h*z.labelBottomK+z.labelBottomGap, name)
 	}
 	for r := 0; r < m.Height; r++ {
 		if !labelled(p.step, r) {
 			continue
 		}
 		num := strconv.Itoa(r + 1)
-		y := p.oy + (float64(r)+0.5)*p.s + h*0.35
-		label(p.ox-0.8-wordWidth("", p.labelP, num), y, num)
-		label(p.ox+w+0.8, y, num)
+		y := p.oy + (float64(r)+0.5)*p.s + h*z.labelRowK
+		label(p.ox-z.labelGap-p.out.width("", p.labelP, num), y, num)
+		label(p.ox+w+z.labelGap, y, num)
 	}
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jung-kurt/gofpdf"
 	"github.com/turnproc/turnproc/campaign"
 	"golang.org/x/image/font/sfnt"
 )
@@ -101,13 +103,13 @@ func TestMapPNG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.s != cellPx {
-		t.Errorf("cell %v px, want %d", r.s, cellPx)
+	if r.p.s != cellPx {
+		t.Errorf("cell %v px, want %d", r.p.s, cellPx)
 	}
 	at := func(sq string, fx, fy float64) color.Color {
 		c, _ := campaign.ParseCoord(sq)
-		x, y := r.at(c)
-		return img.At(int(x+fx*r.s), int(y+fy*r.s))
+		x, y := r.p.at(c)
+		return img.At(int(x+fx*r.p.s), int(y+fy*r.p.s))
 	}
 	tests := []struct {
 		what   string
@@ -174,7 +176,7 @@ func TestMapFontsCoverTheTexts(t *testing.T) {
 			t.Fatal(err)
 		}
 		texts := []string{tt.Title, mapCaption(&tt, w), w.text("legend.title", nil), "…?+0123456789"}
-		for _, e := range r.entries {
+		for _, e := range r.p.legendEntries() {
 			texts = append(texts, e.text)
 		}
 		all := strings.Join(texts, " ")
@@ -245,5 +247,63 @@ func TestMapErrors(t *testing.T) {
 		if _, err := RenderMapPDF(tc.t, tc.lang); err == nil || err.Error() != tc.want {
 			t.Errorf("%s: PDF error %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// drawLog records what a painter draws, without the sizes: the shapes and
+// their styles, the colours, and the words with their style and colour.
+type drawLog struct{ ops []string }
+
+func (l *drawLog) add(format string, a ...any)           { l.ops = append(l.ops, fmt.Sprintf(format, a...)) }
+func (l *drawLog) SetFillColor(r, g, b int)              { l.add("fill %d %d %d", r, g, b) }
+func (l *drawLog) SetDrawColor(r, g, b int)              { l.add("draw %d %d %d", r, g, b) }
+func (l *drawLog) SetLineWidth(float64)                  { l.add("width") }
+func (l *drawLog) SetLineCapStyle(style string)          { l.add("cap %s", style) }
+func (l *drawLog) SetDashPattern(d []float64, _ float64) { l.add("dash %d", len(d)) }
+func (l *drawLog) Rect(_, _, _, _ float64, style string) { l.add("rect %s", style) }
+func (l *drawLog) Line(_, _, _, _ float64)               { l.add("line") }
+func (l *drawLog) Circle(_, _, _ float64, style string)  { l.add("circle %s", style) }
+func (l *drawLog) Polygon(pts []gofpdf.PointType, style string) {
+	l.add("polygon %d %s", len(pts), style)
+}
+func (l *drawLog) mark(m mark) {
+	if m.veil {
+		l.add("veil")
+		return
+	}
+	l.add("word %q %q %v", m.text, m.style, m.c)
+}
+func (l *drawLog) width(style string, pt float64, s string) float64 { return wordWidth(style, pt, s) }
+func (l *drawLog) useFont(string, float64)                          {}
+
+// TestMapOnePainter: the PDF map and the PNG map are one drawing in two
+// sizes: on cells big enough for every mark, the painter draws the same
+// shapes, colours and words, in the same order, in both.
+func TestMapOnePainter(t *testing.T) {
+	tt := testTurn(t)
+	w := mustSet(t)
+	draw := func(z *mapSizes, s, legendW float64) []string {
+		l := &drawLog{}
+		p := &painter{g: l, out: l, z: z, w: w, t: &tt, owners: ownerNumbers(&tt), unitsIn: tt.unitsBySquare(),
+			s: s, ox: 20, oy: 20, labelP: 7, step: 1}
+		p.drawLayers()
+		p.legendIn(0, 300, legendW, 3)
+		return l.ops
+	}
+	// The PDF's tiny dots drawn as squares save bytes, not a drawing of
+	// their own; the legends are wide enough for every entry on one line.
+	round := pdfSizes
+	round.dotSquare = 0
+	pdf, png := draw(&round, 20, 600), draw(pngSizes(1, cellPx), cellPx, 2000)
+	if len(pdf) < 500 {
+		t.Fatalf("the PDF painter drew only %d operations", len(pdf))
+	}
+	for i := range min(len(pdf), len(png)) {
+		if pdf[i] != png[i] {
+			t.Fatalf("operation %d: the PDF draws %s, the PNG %s", i, pdf[i], png[i])
+		}
+	}
+	if len(pdf) != len(png) {
+		t.Errorf("the PDF draws %d operations, the PNG %d", len(pdf), len(png))
 	}
 }
