@@ -29,10 +29,15 @@ import (
 // moderator. A lock file keeps two turnproc processes (a cron check and
 // a run) from draining at once.
 
-// maxRefusals is how many 5xx refusals set a mail aside: a refusal may be
-// the server's passing fault (a full quota, a greylist answered 5xx), but
-// a mail refused again and again would fail every drain for ever.
-const maxRefusals = 3
+// A mail is set aside once the server has refused it (5xx) maxRefusals
+// times over at least refusalSpan: a refusal may be the server's passing
+// fault (a full quota, a greylist answered 5xx, a relay setting being
+// fixed), which a span of a day outlasts, but a mail refused again and
+// again would fail every drain for ever.
+const (
+	maxRefusals = 3
+	refusalSpan = 24 * time.Hour
+)
 
 // smtpTimeout bounds the exchange of one mail with the server.
 const smtpTimeout = time.Minute
@@ -64,7 +69,7 @@ fails stays queued for the next try. run and check do this after their own work.
 	if len(res.refused) > 0 {
 		return &cliError{code: exitFailure,
 			err:  fmt.Errorf("%d mails refused by the server; the first: %w", len(res.refused), res.refused[0]),
-			hint: fmt.Sprintf("they stay queued, and a mail refused %d times is set aside in refused/ beside it (turnproc status lists them): correct the address or the server's settings, then run turnproc deliver again", maxRefusals)}
+			hint: fmt.Sprintf("they stay queued, and a mail refused %d times over a day or more is set aside in refused/ beside it (turnproc status lists them): correct the address or the server's settings, then run turnproc deliver again", maxRefusals)}
 	}
 	fmt.Fprintf(e.stdout, "%d mails sent, %d queued.\n", res.sent, res.queued)
 	return nil
@@ -211,7 +216,7 @@ func (c *campaignFiles) drain(ctx context.Context, e *env, cfg reports.SMTPConfi
 				return res, rerr
 			}
 			if aside != "" {
-				e.log.Warn(fmt.Sprintf("mail refused %d times, set aside for the moderator", maxRefusals), "mail", aside, "reason", err.Error())
+				e.log.Warn(fmt.Sprintf("mail refused %d times over a day, set aside for the moderator", maxRefusals), "mail", aside, "reason", err.Error())
 				res.queued--
 			} else {
 				e.log.Warn("mail refused", "mail", path, "reason", err.Error())
@@ -263,8 +268,9 @@ func (c *campaignFiles) send(ctx context.Context, e *env, cfg reports.SMTPConfig
 }
 
 // refused records a 5xx refusal of a queued mail in sent/<name>.refused;
-// at the maxRefusals-th it moves the mail and that record into refused/
-// beside the mail, out of the queue, and returns where the mail went.
+// at the maxRefusals-th, a refusalSpan or more after the first, it moves
+// the mail and that record into refused/ beside the mail, out of the
+// queue, and returns where the mail went.
 func (c *campaignFiles) refused(e *env, path string, reason error) (aside string, err error) {
 	record := refusedRecord(path)
 	log, err := os.ReadFile(record)
@@ -275,7 +281,7 @@ func (c *campaignFiles) refused(e *env, path string, reason error) (aside string
 	if err := store.WriteFile(record, log); err != nil {
 		return "", err
 	}
-	if bytes.Count(log, []byte("\n")) < maxRefusals {
+	if bytes.Count(log, []byte("\n")) < maxRefusals || e.now().Sub(firstRefusal(log, e.now())) < refusalSpan {
 		return "", nil
 	}
 	dir := filepath.Join(filepath.Dir(path), "refused")
@@ -291,6 +297,17 @@ func (c *campaignFiles) refused(e *env, path string, reason error) (aside string
 	}
 	os.Remove(record) // its copy is beside the mail
 	return aside, nil
+}
+
+// firstRefusal is the time of the first refusal in a refusal record;
+// an unreadable record counts as refused now.
+func firstRefusal(log []byte, now time.Time) time.Time {
+	first, _, _ := strings.Cut(string(log), " ")
+	t, err := time.Parse(time.RFC3339, first)
+	if err != nil {
+		return now
+	}
+	return t
 }
 
 // sentMarker is the record that a mail was sent: sent/<name>.log beside it.
