@@ -236,6 +236,7 @@ func (a *authenticator) read(r Received) readMail {
 		return rm // decided without its orders
 	}
 	s := parseLines(lines, a.w.Map)
+	mail.Subject = s.maskSubject(mail.Subject)
 	rm.rc.Sheet, rm.rc.Player = s, s.Player
 	rm.cred, rm.known = a.w.Player(s.Player)
 	if IsModerator(s.Player) {

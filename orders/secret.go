@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/turnproc/turnproc/internal/redact"
 )
 
 // The password a player types is never echoed: not in the acknowledgement,
@@ -13,11 +13,8 @@ import (
 // Wherever the text gives one (on the header line, on a PASSWORD line, glued
 // to its keyword as in "PASSWORD=x" or "Password: x"), that word is masked
 // in every problem and every line of the orders as understood, wherever it
-// shows up again: a player who types it on a line of its own, or in an
-// order, does not get it mailed back.
-
-// masked stands for a password in what is echoed.
-const masked = "********"
+// shows up again, the mail's subject included: a player who types it on a
+// line of its own, or in an order, does not get it mailed back.
 
 // secretsOf lists the words of lines that follow a password keyword.
 func secretsOf(lines []textLine) []string {
@@ -65,43 +62,19 @@ func afterPasswordKeyword(w string) (string, bool) {
 // it, where it stands as a word of its own.
 func maskSecrets(text string, secrets []string) string {
 	for _, s := range secrets {
-		text = maskWord(text, s)
+		text = redact.Word(text, s)
 		if q := strconv.Quote(s); q[1:len(q)-1] != s {
-			text = maskWord(text, q[1:len(q)-1])
+			text = redact.Word(text, q[1:len(q)-1])
 		}
 	}
 	return text
 }
 
-// maskWord replaces each occurrence of secret in text that has no letter
-// or digit right before or after it: "hunter2x" is another word.
-func maskWord(text, secret string) string {
-	if secret == "" || !strings.Contains(text, secret) {
-		return text
-	}
-	var b strings.Builder
-	for {
-		i := strings.Index(text, secret)
-		if i < 0 {
-			b.WriteString(text)
-			return b.String()
-		}
-		before, _ := utf8.DecodeLastRuneInString(text[:i])
-		after, _ := utf8.DecodeRuneInString(text[i+len(secret):])
-		if wordRune(before) || wordRune(after) {
-			_, n := utf8.DecodeRuneInString(text[i:])
-			b.WriteString(text[:i+n])
-			text = text[i+n:]
-			continue
-		}
-		b.WriteString(text[:i])
-		b.WriteString(masked)
-		text = text[i+len(secret):]
-	}
-}
-
-func wordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
+// maskSubject masks in a mail's subject the sheet's secrets and a
+// password the subject gives itself ("orders, password x"): the answer's
+// subject repeats it.
+func (s *Sheet) maskSubject(subject string) string {
+	return maskSecrets(subject, append(secretsOf(meaningfulLines(subject)), s.secrets...))
 }
 
 // maskProblems masks the sheet's secrets in its problems.

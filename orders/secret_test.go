@@ -3,6 +3,7 @@ package orders
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestPasswordNeverEchoed: a password written anywhere in the orders (on
@@ -48,5 +49,23 @@ func TestPasswordNeverEchoed(t *testing.T) {
 	s := Parse(header+" PASSWORD hunter2\nA1 MOVE E12\nhunter2x\n", riverlands(t))
 	if s.Password != "hunter2" || len(s.Set.Orders) != 1 || len(s.Problems) != 1 || s.Problems[0].Text != `unknown order "hunter2x"` {
 		t.Errorf("password %q, %d orders, problems %v", s.Password, len(s.Set.Orders), s.Problems)
+	}
+}
+
+// TestPasswordNotInSubject: the answer repeats the mail's subject, so a
+// password in it, or the header's password, is masked there too.
+func TestPasswordNotInSubject(t *testing.T) {
+	at := time.Date(2026, 12, 2, 9, 0, 0, 0, time.UTC)
+	for subject, want := range map[string]string{
+		"orders, password sigmar-2": "orders, password ********",
+		"orders hunter2":            "orders ********",
+		"Orders for turn 1":         "Orders for turn 1",
+	} {
+		raw := strings.Replace(string(orderMail("karl@reikland.example", at,
+			"CAMPAIGN riverlands PLAYER empire TURN 1 PASSWORD hunter2\nA1 MOVE E10\n")), "Subject: orders", "Subject: "+subject, 1)
+		in := Collect([]Received{{Name: "m", Raw: []byte(raw), At: at}}, riverlandsWindow(t))
+		if got := in.Receipts[0].Mail.Subject; got != want {
+			t.Errorf("subject %q is kept as %q, want %q", subject, got, want)
+		}
 	}
 }

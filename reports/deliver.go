@@ -14,10 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/wneessen/go-mail/smtp"
+
+	"github.com/turnproc/turnproc/internal/redact"
 )
 
 // The TLS modes of SMTPConfig.TLS.
@@ -285,7 +285,7 @@ func clean(err error, cfg SMTPConfig) error {
 		b64 := base64.StdEncoding.EncodeToString
 		for _, secret := range []string{b64([]byte("\x00" + cfg.Username + "\x00" + cfg.Password)),
 			b64([]byte(cfg.Password)), cfg.Password} {
-			text = maskWord(text, secret)
+			text = redact.Word(text, secret)
 		}
 	}
 	text = strings.Join(strings.Fields(strings.ReplaceAll(text, "\n", "; ")), " ")
@@ -293,32 +293,4 @@ func clean(err error, cfg SMTPConfig) error {
 		return err
 	}
 	return errors.New(text)
-}
-
-// maskWord replaces each occurrence of secret in text that stands as a
-// word of its own: no letter or digit right before or after it.
-func maskWord(text, secret string) string {
-	var b strings.Builder
-	for {
-		i := strings.Index(text, secret)
-		if i < 0 {
-			b.WriteString(text)
-			return b.String()
-		}
-		before, _ := utf8.DecodeLastRuneInString(text[:i])
-		after, _ := utf8.DecodeRuneInString(text[i+len(secret):])
-		if wordRune(before) || wordRune(after) {
-			_, n := utf8.DecodeRuneInString(text[i:])
-			b.WriteString(text[:i+n])
-			text = text[i+n:]
-			continue
-		}
-		b.WriteString(text[:i])
-		b.WriteString("********")
-		text = text[i+len(secret):]
-	}
-}
-
-func wordRune(r rune) bool {
-	return r != utf8.RuneError && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
