@@ -2,13 +2,13 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/turnproc/turnproc/campaign/store"
 )
 
 // Mailbox is where order mails arrive: a maildir (the embedded default) or
@@ -88,12 +88,17 @@ func (md *Maildir) Taken(ctx context.Context, names []string) error {
 // The folder is its owner's alone, as new/ and cur/: mail holds passwords.
 func (md *Maildir) keepAside(f mailFile) error {
 	aside := filepath.Join(md.dir, OversizeDir)
-	if err := os.MkdirAll(aside, store.DirMode); err != nil {
+	if err := os.MkdirAll(aside, 0o700); err != nil {
 		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)
 	}
+	// A name already taken there (the same mail put back into new/ and
+	// fetched again, say) gets a number: one clash must not stop intake.
 	to := filepath.Join(aside, f.file)
-	if _, err := os.Lstat(to); err == nil {
-		return fmt.Errorf("orders: maildir %s: cannot keep %q aside: %s already exists", md.dir, f.name, to)
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(to); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		to = filepath.Join(aside, fmt.Sprintf("%s.%d", f.file, i))
 	}
 	if err := os.Rename(f.path(md.dir), to); err != nil {
 		return fmt.Errorf("orders: maildir %s: %w", md.dir, err)

@@ -41,7 +41,7 @@ func OpenMaildir(dir string) (*Maildir, error) {
 		fi, err := os.Stat(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return nil, fmt.Errorf("orders: maildir %s: %s is not there: %w", dir, path, fs.ErrNotExist)
+			return nil, notThere(fmt.Sprintf("orders: maildir %s: %s is not there", dir, path))
 		case err != nil:
 			return nil, fmt.Errorf("orders: maildir %s: %w", dir, err)
 		case !fi.IsDir():
@@ -50,6 +50,13 @@ func OpenMaildir(dir string) (*Maildir, error) {
 	}
 	return &Maildir{dir: dir}, nil
 }
+
+// notThere is a maildir folder that does not exist; it says so once, and
+// is fs.ErrNotExist for errors.Is.
+type notThere string
+
+func (e notThere) Error() string { return string(e) }
+func (e notThere) Unwrap() error { return fs.ErrNotExist }
 
 // CreateMaildir makes dir a maildir, creating it and its subdirectories
 // where missing, readable by their owner alone (mail holds passwords),

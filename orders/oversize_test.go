@@ -45,6 +45,15 @@ func TestMaildirOversize(t *testing.T) {
 	if again, _, err := md.Fetch(context.Background()); err != nil || len(again) != 0 {
 		t.Errorf("fetched again: %d mails, %v", len(again), err)
 	}
+	// The same mail put back and fetched again is kept beside the first,
+	// under a numbered name: a clash must not stop every later fetch.
+	mustOK(t, os.WriteFile(filepath.Join(dir, "new", "big.host"), big, 0o600))
+	again, _, err := md.Fetch(context.Background())
+	mustOK(t, err)
+	mustOK(t, md.Taken(context.Background(), names(again)))
+	if kept, err := os.ReadFile(filepath.Join(dir, OversizeDir, "big.host.2")); err != nil || !bytes.Equal(kept, big) {
+		t.Errorf("the second copy is not kept aside as big.host.2: %v", err)
+	}
 }
 
 // TestIMAPOversize: over IMAP, a mail over MaxMailSize is not downloaded:

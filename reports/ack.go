@@ -62,6 +62,10 @@ type Ack struct {
 	// Commitment is the SHA-256 of this turn's dice seed: the dice are
 	// fixed before the orders, and the report reveals the seed.
 	Commitment string
+	// Resolving says the mail is answered by the run that resolves its
+	// turn, at the deadline: it counts (or not) for the turn being played,
+	// and nothing more can be sent for it.
+	Resolving bool
 	// Commands are the answers to the mail's commands (docs/orders.md), and
 	// Attachments what they send.
 	Commands    []AckCommand
@@ -265,7 +269,7 @@ func (a *Ack) body(w *words) string {
 	if a.Commitment != "" && a.Status == AckAccepted {
 		paras = append(paras, w.text("ack.commitment", args{"Turn": a.Turn, "Commitment": a.Commitment}))
 	}
-	paras = append(paras, w.text("ack.closing."+a.Status, data), w.text("ack.signature", data),
+	paras = append(paras, w.text(a.resolvingKey("ack.closing."+a.Status), data), w.text("ack.signature", data),
 		fmt.Sprintf("%s: %s turn %d", AnswerMarker, a.Campaign, a.Turn))
 	return strings.Join(paras, "\n\n") + "\n"
 }
@@ -286,11 +290,23 @@ func (a *Ack) equipmentLines(w *words) []string {
 
 // opening says what became of the mail.
 func (a *Ack) opening(w *words, data args) string {
-	s := w.text("ack."+a.Status, data)
+	s := w.text(a.resolvingKey("ack."+a.Status), data)
 	if a.Status == AckAccepted && a.Replaces != "" {
 		s += " " + w.text("ack.replaces", data)
 	}
 	return s
+}
+
+// resolvingKey is the key of the text for a mail answered while its turn
+// is resolved, where the text differs ("you may send new orders until
+// then" is no longer true), and key itself elsewhere.
+func (a *Ack) resolvingKey(key string) string {
+	switch k := key + ".resolving"; {
+	case !a.Resolving:
+	case k == "ack.accepted.resolving", k == "ack.closing.accepted.resolving", k == "ack.closing.rejected.resolving":
+		return k
+	}
+	return key
 }
 
 // section is a heading with its lines indented under it.

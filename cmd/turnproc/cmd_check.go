@@ -75,16 +75,17 @@ func (c *campaignFiles) check(ctx context.Context, e *env, now time.Time) (turn,
 	if err := c.recordEquipment(s, in); err != nil {
 		return 0, 0, 0, err
 	}
-	answered, err = c.answer(e, turn, s, in, stored, results, now)
+	answered, err = c.answer(e, turn, s, in, stored, results, now, false)
 	return turn, len(stored), answered, err
 }
 
 // answer writes the answer to every mail of the turn's intake not
 // answered yet, into inbox/NNN/replies/, and counts them. check calls it
 // for the mail it fetched, and run for the mail it fetched itself at the
-// deadline, so that no mail goes unanswered. fetched names the mails just
-// fetched: a mail held back by a limit is logged once, when fetched.
-func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.Intake, fetched []string, results map[string][]reports.AckResult, now time.Time) (answered int, err error) {
+// deadline, so that no mail goes unanswered (resolving: those answers say
+// the turn is being played). fetched names the mails just fetched: a mail
+// held back by a limit is logged once, when fetched.
+func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.Intake, fetched []string, results map[string][]reports.AckResult, now time.Time, resolving bool) (answered int, err error) {
 	earlier := map[string]orders.Receipt{} // each player's previous accepted mail
 	for _, rc := range in.Receipts {
 		path := filepath.Join(c.inboxDir(turn), "replies", rc.Name)
@@ -104,7 +105,7 @@ func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.I
 			}
 			continue
 		}
-		eml, err := c.ack(rc, turn, s, in, replaces, now, results[rc.Name])
+		eml, err := c.ack(rc, turn, s, in, replaces, now, results[rc.Name], resolving)
 		if err != nil { // one mail that cannot be answered must not silence the others
 			e.log.Warn("mail not answered", "mail", rc.Name, "from", rc.From, "error", err)
 			continue
@@ -122,11 +123,11 @@ func (c *campaignFiles) answer(e *env, turn int, s *campaign.State, in *orders.I
 }
 
 // ack composes the answer to one received mail.
-func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, in *orders.Intake, replaces string, now time.Time, results []reports.AckResult) ([]byte, error) {
+func (c *campaignFiles) ack(rc orders.Receipt, turn int, s *campaign.State, in *orders.Intake, replaces string, now time.Time, results []reports.AckResult, resolving bool) ([]byte, error) {
 	a := reports.Ack{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title, Turn: turn,
 		Lang: c.cfg.Campaign.Language, From: c.cfg.Delivery.From, Domain: domainOf(c.cfg.Delivery.From.Address),
 		Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn), Name: rc.Name, Reason: rc.Reason,
-		Replaces: replaces, Rules: c.cfg.Rules(), Results: results,
+		Replaces: replaces, Rules: c.cfg.Rules(), Results: results, Resolving: resolving,
 		Commitment: campaign.SeedCommitment(campaign.TurnSeed(s.Seed, turn))}
 	a.Status = string(rc.Status)
 	if l := rc.Limit; l != nil {
@@ -202,8 +203,9 @@ func (c *campaignFiles) warnGuessed(e *env, turn int, in *orders.Intake, now tim
 			Title: c.cfg.Campaign.Title, Turn: turn, Player: p.ID, Lang: p.Language, Limit: limit,
 			From: c.cfg.Delivery.From, To: mail.Address{Name: p.Name, Address: p.Email},
 			Domain: domainOf(c.cfg.Delivery.From.Address), Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn)})
-		if err != nil {
-			return err
+		if err != nil { // like an answer that cannot be made, it must not stop the others, nor the turn
+			e.log.Warn("password warning not written", "player", p.ID, "error", err)
+			continue
 		}
 		if err := store.WriteFile(path, eml); err != nil {
 			return err

@@ -19,6 +19,7 @@ is kept as inbox/NNN/reminders/<player>.eml, and one there means he was reminded
 Outside the window it does nothing. Meant for cron, beside turnproc check.`)
 	dir := fs.String("dir", ".", "the campaign directory")
 	hours := fs.Int("hours", 24, "remind when the deadline is at most this many hours away")
+	wait := fs.Duration("wait", 2*time.Minute, "how long to wait for a check or run working on the campaign to finish")
 	if err := parse(fs, e, args, 0); err != nil {
 		return err
 	}
@@ -29,7 +30,7 @@ Outside the window it does nothing. Meant for cron, beside turnproc check.`)
 	if err != nil {
 		return err
 	}
-	turn, _, unlock, err := c.begin(e) // two reminders at once would both write, and both send
+	turn, _, unlock, err := c.beginWaiting(e, *wait) // two reminders at once would both write, and both send
 	if err != nil {
 		return err
 	}

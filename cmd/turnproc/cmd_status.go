@@ -291,7 +291,7 @@ func (st *campaignStatus) printText(e *env) {
 	}
 	unanswered := ""
 	if n := st.Mails.Unanswered; n > 0 {
-		unanswered = fmt.Sprintf(", %d not answered: over the limits, see the log", n)
+		unanswered = fmt.Sprintf(", %d not answered: over the limits of [intake], see check's log (and the turn's intake.txt once it has run)", n)
 	}
 	fmt.Fprintf(w, "Orders (%d mails received, %d waiting in the mailbox%s):\n", st.Mails.Received, st.Mails.Waiting, unanswered)
 	for _, p := range st.Players {
@@ -306,9 +306,9 @@ func (st *campaignStatus) printText(e *env) {
 			state += ", reminded"
 		}
 		if n := p.WrongPasswords; n > st.maxWrong {
-			state += fmt.Sprintf(", %d mails with a wrong password (over the limit of %d: someone may be guessing it)", n, st.maxWrong)
+			state += fmt.Sprintf(", %s with a wrong password (over the limit of %d: someone may be guessing it)", mailCount(n), st.maxWrong)
 		} else if n > 0 {
-			state += fmt.Sprintf(", %d mails with a wrong password", n)
+			state += fmt.Sprintf(", %s with a wrong password", mailCount(n))
 		}
 		if p.Warned {
 			state += ", warned"
@@ -355,4 +355,12 @@ func untilText(deadline, now time.Time) string {
 		return fmt.Sprintf("passed %s ago", -d)
 	}
 	return "in " + d.String()
+}
+
+// mailCount is "1 mail" or "n mails".
+func mailCount(n int) string {
+	if n == 1 {
+		return "1 mail"
+	}
+	return fmt.Sprintf("%d mails", n)
 }

@@ -226,7 +226,7 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	}
 	// Mail that arrived after the last check is answered like any other:
 	// the report follows, but the player learns what was read.
-	if _, err := c.answer(e, turn, before, rec.intake, got.names, mailed, e.now()); err != nil {
+	if _, err := c.answer(e, turn, before, rec.intake, got.names, mailed, e.now(), true); err != nil {
 		return nil, err
 	}
 	rec.dice = campaign.NewDice(campaign.TurnSeed(before.Seed, turn), turn)

@@ -54,6 +54,21 @@ func (c *campaignFiles) begin(e *env) (turn int, s *campaign.State, unlock func(
 	return turn, s, unlock, nil
 }
 
+// beginWaiting is begin for a command cron starts beside check (remind,
+// hourly, when check runs every few minutes and both start on the hour):
+// it waits up to within for the work lock rather than giving up at once.
+func (c *campaignFiles) beginWaiting(e *env, within time.Duration) (turn int, s *campaign.State, unlock func(), err error) {
+	until := time.Now().Add(within) // the lock is the wall clock's business, not the campaign's
+	for {
+		turn, s, unlock, err = c.begin(e)
+		var ce *cliError
+		if err == nil || !errors.As(err, &ce) || ce.code != exitBlocked || time.Now().After(until) {
+			return turn, s, unlock, err
+		}
+		time.Sleep(time.Second)
+	}
+}
+
 // removeTemps removes the temp files that killed writes left in the
 // campaign. With the work lock held it also takes the delivery lock, so
 // that no turnproc is writing at all; when a delivery is running it

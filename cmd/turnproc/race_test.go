@@ -137,7 +137,7 @@ func TestWritingCommandsTakeTheLock(t *testing.T) {
 	for _, args := range [][]string{
 		{"check", "--dir", dir},
 		{"run", "--early", "--dir", dir},
-		{"remind", "--dir", dir, "--hours", "1000"},
+		{"remind", "--dir", dir, "--hours", "1000", "--wait", "0"},
 		{"result", "--dir", dir, "B1-1", "attacker", "100", "200"},
 		{"siege", "damage", "--dir", dir, "B1-1", "--show"},
 		{"siege", "prebattle", "--dir", dir, "B1-1"},
@@ -158,7 +158,20 @@ func TestRunAnswersWhatItFetched(t *testing.T) {
 	mails := emlFiles(filepath.Join(dir, "inbox", "001"))
 	replies := emlFiles(filepath.Join(dir, "inbox", "001", "replies"))
 	if len(mails) == 0 || len(replies) != len(mails) {
-		t.Errorf("run fetched %d mails and answered %d", len(mails), len(replies))
+		t.Fatalf("run fetched %d mails and answered %d", len(mails), len(replies))
+	}
+	// The answers say the turn is being played, not that orders may still
+	// be changed.
+	for _, r := range replies {
+		text := strings.Join(strings.Fields(decodeQP(t, string(readTestFile(t, r)))), " ")
+		said := false
+		for _, s := range []string{"the turn is being resolved with them now", "the turn is resolved without this mail",
+			"el turno se está resolviendo ahora", "el turno se resuelve sin este correo"} {
+			said = said || strings.Contains(text, s)
+		}
+		if !said || strings.Contains(text, "You may send new orders until then") || strings.Contains(text, "Hasta entonces puedes enviar") {
+			t.Errorf("%s does not say the turn is being played:\n%s", r, text)
+		}
 	}
 }
 
@@ -192,5 +205,25 @@ func TestStaleTempFilesRemoved(t *testing.T) {
 	}
 	if _, err := os.Stat(kept); err != nil {
 		t.Errorf("a file that is not turnproc's was removed: %v", err)
+	}
+}
+
+// TestRemindWaitsForTheLock: remind, started by cron on the hour beside a
+// check, waits for the check to finish instead of skipping its turn.
+func TestRemindWaitsForTheLock(t *testing.T) {
+	dir := withTurnOneMail(t)
+	f, err := os.OpenFile(filepath.Join(dir, "turnproc.lock"), os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(1500 * time.Millisecond)
+		f.Close() // the check is done
+	}()
+	if code, _, stderr := run(t, afterTurn1.Add(-time.Hour), "remind", "--dir", dir, "--wait", "30s"); code != exitOK {
+		t.Errorf("remind while a check ends: exit %d\n%s", code, stderr)
 	}
 }
