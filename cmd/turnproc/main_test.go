@@ -365,7 +365,7 @@ func TestOddMaildirNames(t *testing.T) {
 	writeTestFile(t, filepath.Join(dir, "mailbox", "cur", "shown:2,"), readTestFile(t, mails[1]))
 	writeTestFile(t, filepath.Join(dir, "mailbox", "new", "odd\x01name"), readTestFile(t, mails[2]))
 	code, out, stderr := run(t, afterTurn1, "run", "--dir", dir)
-	if code != exitOK || !strings.Contains(out, "2 mails read") || !strings.Contains(out, "not read:    "+filepath.Join(dir, "mailbox", "new", "odd\x01name")) {
+	if code != exitOK || !strings.Contains(out, "2 mails read") || !strings.Contains(out, "not read:    "+filepath.Join(dir, "mailbox", "new", `odd\x01name`)) { // escaped: no control byte reaches the terminal
 		t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
 	}
 	log := string(readTestFile(t, filepath.Join(dir, "turns", "001", "intake.txt")))
