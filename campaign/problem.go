@@ -1,0 +1,92 @@
+package campaign
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+func (p *Problem) Error() string       { return p.Text }
+func (p *Problem) Unwrap() error       { return p.Err }
+func (p *Problem) ProblemHint() string { return p.Hint }
+
+// Problemf makes a Problem; hint comes before the text, as in the packages'
+// own error helpers.
+func Problemf(code, hint, format string, args ...any) *Problem {
+	return &Problem{Code: code, Text: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// Hinted is an error that carries its hint apart from its text: *Problem,
+// and the positioned errors of the packages (MapError, config.Error,
+// scenario.Error …), which add a place to what is wrong.
+type Hinted interface {
+	error
+	ProblemHint() string
+}
+
+// HintOf is the hint of the first hinted error in err's chain; "" if none.
+func HintOf(err error) string {
+	var h Hinted
+	if errors.As(err, &h) {
+		return h.ProblemHint()
+	}
+	return ""
+}
+
+// CodeOf is the code of the first Problem in err's chain; "" if none.
+func CodeOf(err error) string {
+	var p *Problem
+	if errors.As(err, &p) {
+		return p.Code
+	}
+	return ""
+}
+
+// Said is one error as a person reads it: its text and its hint.
+type Said struct{ Text, Hint string }
+
+// Problems lists what err says, one entry per joined error (errors.Join
+// keeps several problems of one file together), each with its hint.
+func Problems(err error) []Said {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []Said
+		for _, e := range j.Unwrap() {
+			out = append(out, Problems(e)...)
+		}
+		return out
+	}
+	return []Said{{Text: err.Error(), Hint: HintOf(err)}}
+}
+
+// ErrorText is err as the CLI shows it, without its prefixes: each problem's
+// text followed by "\nhint: …" where it has one.
+func ErrorText(err error) string {
+	var b strings.Builder
+	for i, s := range Problems(err) {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(s.Text)
+		if s.Hint != "" {
+			b.WriteString("\nhint: " + s.Hint)
+		}
+	}
+	return b.String()
+}
+
+// OneLine is err on one line, hints included ("…; hint: …"), for a log
+// record or a reply that quotes it.
+func OneLine(err error) string {
+	var parts []string
+	for _, s := range Problems(err) {
+		p := strings.ReplaceAll(s.Text, "\n", " ")
+		if s.Hint != "" {
+			p += "; hint: " + s.Hint
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, "; ")
+}
