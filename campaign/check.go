@@ -70,7 +70,8 @@ func Chance(target int, rules Rules) int {
 // already imports campaign.
 type Problem struct {
 	Code    string `json:"code"`
-	Text    string `json:"text"`              // with its package's prefix where it is an error: "campaign: …"
+	Pkg     string `json:"-"`                 // the package (and part) whose error it is: Error() then starts "campaign: "
+	Text    string `json:"text"`              // English; without Pkg, so that a reply or a refusal can quote it
 	Hint    string `json:"hint,omitempty"`    // "" when there is nothing to add
 	At      *Coord `json:"at,omitempty"`      // the square the order could not enter
 	From    *Coord `json:"from,omitempty"`    // the square it would have come from

@@ -6,7 +6,13 @@ import (
 	"strings"
 )
 
-func (p *Problem) Error() string       { return p.Text }
+func (p *Problem) Error() string {
+	if p.Pkg != "" {
+		return p.Pkg + ": " + p.Text
+	}
+	return p.Text
+}
+
 func (p *Problem) Unwrap() error       { return p.Err }
 func (p *Problem) ProblemHint() string { return p.Hint }
 
@@ -24,11 +30,13 @@ type Hinted interface {
 	ProblemHint() string
 }
 
-// HintOf is the hint of the first hinted error in err's chain; "" if none.
+// HintOf is the first hint in err's chain; "" if none.
 func HintOf(err error) string {
-	var h Hinted
-	if errors.As(err, &h) {
-		return h.ProblemHint()
+	for err != nil {
+		if h, ok := err.(Hinted); ok && h.ProblemHint() != "" {
+			return h.ProblemHint()
+		}
+		err = errors.Unwrap(err)
 	}
 	return ""
 }

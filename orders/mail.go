@@ -21,6 +21,8 @@ import (
 	"github.com/emersion/go-message/mail"
 	"github.com/emersion/go-message/textproto"
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // Size limits of an order mail: orders are a few lines of text, so
@@ -97,7 +99,7 @@ func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 	if m.From == "" {
 		if addrs, _ := h.AddressList("From"); len(h.Values("From")) > 1 || len(addrs) > 1 {
 			from := h.Values("From")
-			return m, nil, fmt.Errorf("orders: the mail names several senders (From: %s)\nhint: send the orders from your own address alone", quoteClipped(strings.Join(from, ", ")))
+			return m, nil, campaign.Problemf("", "send the orders from your own address alone", "orders: the mail names several senders (From: %s)", quoteClipped(strings.Join(from, ", ")))
 		}
 		return m, nil, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(h.Get("From")))
 	}

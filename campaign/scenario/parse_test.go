@@ -62,7 +62,7 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("f.txt", []byte(tt.text))
-			if err == nil || err.Error() != tt.want {
+			if err == nil || campaign.ErrorText(err) != tt.want {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
 			}
 		})
@@ -77,7 +77,7 @@ func orderHint(t *testing.T) string {
 	if err == nil {
 		t.Fatal("MARCH parsed")
 	}
-	_, hint, _ := strings.Cut(err.Error(), "\nhint: ")
+	_, hint, _ := strings.Cut(campaign.ErrorText(err), "\nhint: ")
 	return hint
 }
 

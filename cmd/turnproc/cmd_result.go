@@ -39,12 +39,8 @@ Example: turnproc result B3-1 attacker 230 450`)
 	if b == nil {
 		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))
 	}
-	if err := campaign.CheckResult(*b, res); err != nil {
-		hint := "name the armies, garrison and reserves of that battle: " + battleKeys(*b)
-		if strings.Contains(err.Error(), "victory points") {
-			hint = "victory points suffered are at most what a side brought to the battle: check the numbers from the table"
-		}
-		return usageError(err.Error(), hint)
+	if p := campaign.CheckResult(*b, res); p != nil {
+		return &cliError{code: exitUsage, err: p}
 	}
 	if err := c.dir.SaveResult(*b, res, *replace); err != nil {
 		return usageError(err.Error(), "add --replace to change it")
@@ -82,15 +78,4 @@ func pendingHint(s *campaign.State) string {
 		ids[i] = b.ID
 	}
 	return "battles awaiting results: " + strings.Join(ids, ", ")
-}
-
-func battleKeys(b campaign.Battle) string {
-	keys := []string{"garrison", "reserves:" + b.Attacker}
-	if b.Defender != "" {
-		keys = append(keys, "reserves:"+b.Defender)
-	}
-	for _, f := range b.Forces {
-		keys = append(keys, f.Army)
-	}
-	return strings.Join(keys, ", ")
 }
