@@ -30,13 +30,21 @@ type Hinted interface {
 	ProblemHint() string
 }
 
-// HintOf is the first hint in err's chain; "" if none.
+// HintOf is the first hint in err's tree (its wrapped and joined
+// errors, depth first); "" if none.
 func HintOf(err error) string {
-	for err != nil {
-		if h, ok := err.(Hinted); ok && h.ProblemHint() != "" {
-			return h.ProblemHint()
+	if h, ok := err.(Hinted); ok && h.ProblemHint() != "" {
+		return h.ProblemHint()
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return HintOf(u.Unwrap())
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			if h := HintOf(e); h != "" {
+				return h
+			}
 		}
-		err = errors.Unwrap(err)
 	}
 	return ""
 }

@@ -77,3 +77,16 @@ func FuzzParseResult(f *testing.F) {
 		}
 	})
 }
+
+// TestResultMail: the moderator's RESULT lines are read by ParseResult: a
+// loss given twice is a problem on its line, not the last one winning.
+func TestResultMail(t *testing.T) {
+	s := Parse("CAMPAIGN riverlands PLAYER moderator TURN 3\nRESULT B2-1 draw 5 5 A1=5 A1=6\nRESULTADO b2-2 Defensor 1 2 garrison=3\n", riverlands(t))
+	if len(s.Problems) != 1 || s.Problems[0].Line != 2 || s.Problems[0].Code != CodeBadResult || s.Problems[0].Text != "loss for A1 is given twice" {
+		t.Errorf("problems %+v", s.Problems)
+	}
+	want := campaign.BattleResult{Battle: "B2-2", Winner: campaign.Defender, AttackerVP: 1, DefenderVP: 2, Losses: map[string]int{"garrison": 3}}
+	if len(s.Results) != 1 || s.Results[0].Line != 3 || !sameResult(s.Results[0].Result, want) {
+		t.Errorf("results %+v", s.Results)
+	}
+}
