@@ -77,8 +77,7 @@ func orderHint(t *testing.T) string {
 	if err == nil {
 		t.Fatal("MARCH parsed")
 	}
-	_, hint, _ := strings.Cut(campaign.ErrorText(err), "\nhint: ")
-	return hint
+	return campaign.HintOf(err)
 }
 
 func TestParseCase(t *testing.T) {
