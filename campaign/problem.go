@@ -6,6 +6,28 @@ import (
 	"strings"
 )
 
+// Problem is an error a person can act on: a stable code (callers and
+// templates branch on it, never on the text), an English sentence, and what
+// to do about it (Hint), kept apart so that the CLI prints the hint on its
+// own `hint:` line, a mail puts it where its language wants it, and no
+// caller splits, trims or searches an error's text. For an order that
+// cannot be carried out it also names the squares involved, for the report
+// templates.
+//
+// It lives in campaign because campaign imports no other package of the
+// module (DESIGN.md) and its own errors carry hints; every other package
+// already imports campaign.
+type Problem struct {
+	Code    string `json:"code"`
+	Pkg     string `json:"-"`                 // the package (and part) whose error it is: Error() then starts "campaign: "
+	Text    string `json:"text"`              // English, without Pkg (a reply or a refusal quotes it); the whole message where Pkg is empty
+	Hint    string `json:"hint,omitempty"`    // "" when there is nothing to add
+	At      *Coord `json:"at,omitempty"`      // the square the order could not enter
+	From    *Coord `json:"from,omitempty"`    // the square it would have come from
+	Terrain string `json:"terrain,omitempty"` // the terrain that barred it
+	Err     error  `json:"-"`                 // the cause, if any
+}
+
 func (p *Problem) Error() string {
 	if p.Pkg != "" {
 		return p.Pkg + ": " + p.Text
