@@ -64,21 +64,9 @@ func Chance(target int, rules Rules) int {
 	return n
 }
 
-// Problem is why an order cannot be carried out: a code and the squares
-// involved for the report templates, and an English sentence for logs.
-type Problem struct {
-	Code    string `json:"code"`
-	Text    string `json:"text"`
-	At      *Coord `json:"at,omitempty"`      // the square the order could not enter
-	From    *Coord `json:"from,omitempty"`    // the square it would have come from
-	Terrain string `json:"terrain,omitempty"` // the terrain that barred it
-}
-
 func problem(code, format string, args ...any) *Problem {
 	return &Problem{Code: code, Text: fmt.Sprintf(format, args...)}
 }
-
-func (p *Problem) Error() string { return p.Text }
 
 // at records the step that failed.
 func (p *Problem) at(to, from Coord) *Problem {

@@ -24,6 +24,10 @@ func (e *StateError) Error() string {
 	return fmt.Sprintf("campaign: %s: %s: %s", e.File, e.Subject, e.Msg)
 }
 
+// Reason is what is wrong without the package and the file, for a
+// message that places it itself.
+func (e *StateError) Reason() string { return e.Subject + ": " + e.Msg }
+
 // CheckAgainst verifies a decoded state against the map it is played on,
 // beyond what DecodeState can check alone: every square named is on the
 // map, armies stand on land unless aboard a fleet that carries them (D9),
@@ -31,7 +35,7 @@ func (e *StateError) Error() string {
 // (D11), initiatives are known (D5), reserves are not negative (D6), and
 // the id counters will not hand out an id already in use. The first
 // problem found is returned as a *StateError.
-func (s *State) CheckAgainst(m *Map) error {
+func (s *State) CheckAgainst(m *Map) *StateError {
 	checks := []func(*Map) *StateError{s.checkPlayers, s.checkSquares, s.checkArmies, s.checkFleets, s.checkBattles, s.checkCounters}
 	for _, check := range checks {
 		if err := check(m); err != nil {

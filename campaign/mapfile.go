@@ -23,11 +23,10 @@ func (e *MapError) Error() string {
 	if e.Col == 0 {
 		s = fmt.Sprintf("campaign: %s:%d: %s", e.File, e.Line, e.Msg)
 	}
-	if e.Hint != "" {
-		s += "\nhint: " + e.Hint
-	}
 	return s
 }
+
+func (e *MapError) ProblemHint() string { return e.Hint }
 
 // DefaultLegend is what each grid character means unless the map's
 // [legend] redefines it. Documented in docs/map-format.md.

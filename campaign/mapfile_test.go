@@ -124,8 +124,8 @@ func TestParseMapErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error, want %q", c.want)
 			}
-			if err.Error() != c.want {
-				t.Errorf("got  %q\nwant %q", err.Error(), c.want)
+			if ErrorText(err) != c.want {
+				t.Errorf("got  %q\nwant %q", ErrorText(err), c.want)
 			}
 		})
 	}
@@ -201,7 +201,7 @@ func FuzzParseMap(f *testing.F) {
 		if err == nil && (m.Width == 0 || m.Height == 0) {
 			t.Fatal("map without squares accepted")
 		}
-		if err != nil && !strings.HasPrefix(err.Error(), "campaign: fuzz.txt:") {
+		if err != nil && !strings.HasPrefix(ErrorText(err), "campaign: fuzz.txt:") {
 			t.Fatalf("error without place: %v", err)
 		}
 	})

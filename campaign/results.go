@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -14,8 +15,12 @@ type MissingResultsError struct {
 }
 
 func (e *MissingResultsError) Error() string {
-	return fmt.Sprintf("campaign: turn %d cannot be played: battle %s of turn %d has no result yet (D16)\nhint: enter the result of each battle fought on the table, then run the turn again",
+	return fmt.Sprintf("campaign: turn %d cannot be played: battle %s of turn %d has no result yet (D16)",
 		e.Turn, strings.Join(e.Battles, ", "), e.Turn-1)
+}
+
+func (e *MissingResultsError) ProblemHint() string {
+	return "enter the result of each battle fought on the table, then run the turn again"
 }
 
 // applyResults applies the results of the battles the last turn scheduled
@@ -35,8 +40,8 @@ func (r *resolver) applyResults(results []BattleResult) error {
 			missing = append(missing, b.ID)
 			continue
 		}
-		if err := CheckResult(b, res); err != nil {
-			return err
+		if p := CheckResult(b, res); p != nil {
+			return p
 		}
 		delete(byID, b.ID)
 	}
@@ -54,38 +59,61 @@ func (r *resolver) applyResults(results []BattleResult) error {
 	return nil
 }
 
+// Codes of the problems CheckResult finds.
+const (
+	CodeResultWinner = "result-winner"
+	CodeResultVP     = "result-vp"
+	CodeResultKey    = "result-key"
+	CodeResultLoss   = "result-loss"
+)
+
 // CheckResult says whether a result fits its battle: a known winner word,
-// victory points not negative, and losses only for the battle's armies,
-// its garrison and its players' reserves.
-func CheckResult(b Battle, res BattleResult) error {
+// victory points not negative nor more than a side brought, and losses only
+// for the battle's armies, its garrison and its players' reserves. The
+// problem's Text names the battle, so a refusal can quote it alone.
+func CheckResult(b Battle, res BattleResult) *Problem {
+	bad := func(code, format string, args ...any) *Problem {
+		hint := "name the armies, garrison and reserves of that battle: " + strings.Join(b.LossKeys(), ", ")
+		if code == CodeResultVP {
+			hint = "victory points suffered are at most what a side brought to the battle: check the numbers from the table"
+		}
+		p := Problemf(code, hint, "battle %s: "+format, append([]any{b.ID}, args...)...)
+		p.Pkg = "campaign"
+		return p
+	}
 	switch {
 	case res.Winner != Attacker && res.Winner != Defender && res.Winner != Draw:
-		return fmt.Errorf("campaign: battle %s: result %q is not attacker, defender or draw", b.ID, res.Winner)
+		return bad(CodeResultWinner, "result %q is not attacker, defender or draw", res.Winner)
 	case res.AttackerVP < 0 || res.DefenderVP < 0:
-		return fmt.Errorf("campaign: battle %s: victory points cannot be negative", b.ID)
+		return bad(CodeResultVP, "victory points cannot be negative")
 	case res.AttackerVP > b.sidePointsAll(Attacker):
-		return fmt.Errorf("campaign: battle %s: the attacker cannot suffer %d victory points: its forces hold %d", b.ID, res.AttackerVP, b.sidePointsAll(Attacker))
+		return bad(CodeResultVP, "the attacker cannot suffer %d victory points: its forces hold %d", res.AttackerVP, b.sidePointsAll(Attacker))
 	case res.DefenderVP > b.sidePointsAll(Defender):
-		return fmt.Errorf("campaign: battle %s: the defender cannot suffer %d victory points: its forces hold %d", b.ID, res.DefenderVP, b.sidePointsAll(Defender))
+		return bad(CodeResultVP, "the defender cannot suffer %d victory points: its forces hold %d", res.DefenderVP, b.sidePointsAll(Defender))
 	}
-	keys := make([]string, 0, len(res.Losses))
-	for key := range res.Losses {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	for _, key := range keys {
-		known := key == "garrison" || key == "reserves:"+b.Attacker || b.Defender != "" && key == "reserves:"+b.Defender
-		for _, f := range b.Forces {
-			known = known || f.Army == key
-		}
-		if !known || res.Losses[key] < 0 {
-			return fmt.Errorf("campaign: battle %s: loss %s=%d names no army, garrison or reserves of the battle", b.ID, key, res.Losses[key])
+	keys := b.LossKeys()
+	for _, key := range slices.Sorted(maps.Keys(res.Losses)) {
+		if !slices.Contains(keys, key) || res.Losses[key] < 0 {
+			return bad(CodeResultKey, "loss %s=%d names no army, garrison or reserves of the battle", key, res.Losses[key])
 		}
 		if most := b.lossLimit(key); most >= 0 && res.Losses[key] > most {
-			return fmt.Errorf("campaign: battle %s: loss %s=%d is more than its %d points", b.ID, key, res.Losses[key], most)
+			return bad(CodeResultLoss, "loss %s=%d is more than its %d points", key, res.Losses[key], most)
 		}
 	}
 	return nil
+}
+
+// LossKeys are the keys a result's losses may name: the garrison, the
+// players' reserves and the battle's armies.
+func (b Battle) LossKeys() []string {
+	keys := []string{"garrison", "reserves:" + b.Attacker}
+	if b.Defender != "" {
+		keys = append(keys, "reserves:"+b.Defender)
+	}
+	for _, f := range b.Forces {
+		keys = append(keys, f.Army)
+	}
+	return keys
 }
 
 // sidePointsAll is everything a side brought: garrison, main forces and

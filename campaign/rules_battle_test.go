@@ -91,11 +91,11 @@ func TestMissingResultStopsTheTurn(t *testing.T) {
 	w := scheduled(t)
 	_, err := Resolve(w.m, Rules{}, w.s, Input{}, ScriptedDice())
 	var missing *MissingResultsError
-	if !errors.As(err, &missing) || err.Error() != "campaign: turn 2 cannot be played: battle B1-1 of turn 1 has no result yet (D16)\nhint: enter the result of each battle fought on the table, then run the turn again" {
+	if !errors.As(err, &missing) || ErrorText(err) != "campaign: turn 2 cannot be played: battle B1-1 of turn 1 has no result yet (D16)\nhint: enter the result of each battle fought on the table, then run the turn again" {
 		t.Errorf("got %v", err)
 	}
 	_, err = Resolve(w.m, Rules{}, w.s, Input{Results: []BattleResult{{Battle: "B1-1", Winner: "nobody"}}}, ScriptedDice())
-	if err == nil || err.Error() != `campaign: battle B1-1: result "nobody" is not attacker, defender or draw` {
+	if err == nil || err.Error() != `campaign: battle B1-1: result "nobody" is not attacker, defender or draw` || CodeOf(err) != CodeResultWinner {
 		t.Errorf("got %v", err)
 	}
 }
@@ -225,18 +225,24 @@ func TestScoutRestrictions(t *testing.T) {
 }
 
 func TestResultBounds(t *testing.T) {
+	const vpHint = "victory points suffered are at most what a side brought to the battle: check the numbers from the table"
+	const keysHint = "name the armies, garrison and reserves of that battle: garrison, reserves:red, reserves:blue, A5, A8"
 	w := scheduled(t) // B1-1: red A8 (1500) attacks blue A5 (1000) in free D2
 	cases := []struct {
-		res  BattleResult
-		want string
+		res              BattleResult
+		code, want, hint string
 	}{
-		{BattleResult{Battle: "B1-1", Winner: Attacker, AttackerVP: 1501}, "campaign: battle B1-1: the attacker cannot suffer 1501 victory points: its forces hold 1500"},
-		{BattleResult{Battle: "B1-1", Winner: Attacker, DefenderVP: 1001}, "campaign: battle B1-1: the defender cannot suffer 1001 victory points: its forces hold 1000"},
-		{BattleResult{Battle: "B1-1", Winner: Attacker, Losses: map[string]int{"A5": 1500}}, "campaign: battle B1-1: loss A5=1500 is more than its 1000 points"},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, AttackerVP: 1501}, CodeResultVP, "campaign: battle B1-1: the attacker cannot suffer 1501 victory points: its forces hold 1500", vpHint},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, DefenderVP: 1001}, CodeResultVP, "campaign: battle B1-1: the defender cannot suffer 1001 victory points: its forces hold 1000", vpHint},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, AttackerVP: -1}, CodeResultVP, "campaign: battle B1-1: victory points cannot be negative", vpHint},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, Losses: map[string]int{"A5": 1500}}, CodeResultLoss, "campaign: battle B1-1: loss A5=1500 is more than its 1000 points", keysHint},
+		{BattleResult{Battle: "B1-1", Winner: Attacker, Losses: map[string]int{"A9": 5}}, CodeResultKey, "campaign: battle B1-1: loss A9=5 names no army, garrison or reserves of the battle", keysHint},
+		{BattleResult{Battle: "B1-1", Winner: "won"}, CodeResultWinner, `campaign: battle B1-1: result "won" is not attacker, defender or draw`, keysHint},
 	}
 	for _, c := range cases {
-		if err := CheckResult(w.s.Battles[0], c.res); err == nil || err.Error() != c.want {
-			t.Errorf("got %v, want %s", err, c.want)
+		p := CheckResult(w.s.Battles[0], c.res)
+		if p == nil || p.Error() != c.want || p.Code != c.code || p.Hint != c.hint || p.Text != strings.TrimPrefix(c.want, "campaign: ") {
+			t.Errorf("got %v (%s, hint %s)\nwant %s %s, hint %s", p, p.Code, p.Hint, c.code, c.want, c.hint)
 		}
 	}
 	// An allocation that names only the defender leaves the attacker's losses to the rules.

@@ -25,12 +25,10 @@ type SetupError struct {
 }
 
 func (e *SetupError) Error() string {
-	s := fmt.Sprintf("campaign: player %s: %s", e.Player, e.Msg)
-	if e.Hint != "" {
-		s += "\nhint: " + e.Hint
-	}
-	return s
+	return fmt.Sprintf("campaign: player %s: %s", e.Player, e.Msg)
 }
+
+func (e *SetupError) ProblemHint() string { return e.Hint }
 
 const (
 	capitalHint = "a capital is a land or coast square on the map, one per player (§1)"

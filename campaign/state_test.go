@@ -85,7 +85,7 @@ func TestNewStateErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := NewState(m, "c", "s", []PlayerSetup{{ID: "dwarfs", Capital: mustCoord(t, "Q3")}, c.setup})
-		if err == nil || err.Error() != c.want {
+		if err == nil || ErrorText(err) != c.want {
 			t.Errorf("got %v, want %q", err, c.want)
 		}
 		var se *SetupError
@@ -178,7 +178,7 @@ func TestDecodeStateErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := DecodeState("s.json", strings.NewReader(c.text))
-			if err == nil || err.Error() != c.want {
+			if err == nil || ErrorText(err) != c.want {
 				t.Errorf("got  %v\nwant %s", err, c.want)
 			}
 		})

@@ -169,7 +169,7 @@ func TestSecretResolve(t *testing.T) {
 	_, err = c.Intake.IMAP.Password.Resolve(func(string) string { return "" })
 	const unset = "config: testdata/mail.toml:22:16: intake.imap.password_env: environment variable TEST_IMAP_PASSWORD is not set\n" +
 		"hint: export TEST_IMAP_PASSWORD in the environment turnproc runs in (cron included), or use password_file"
-	if err == nil || err.Error() != unset {
+	if err == nil || campaign.ErrorText(err) != unset {
 		t.Errorf("unset env error =\n%v\nwant\n%s", err, unset)
 	}
 	got, err = c.Delivery.SMTP.Password.Resolve(nil)
@@ -193,7 +193,7 @@ func TestSecretResolve(t *testing.T) {
 	_, err = missing.Resolve(nil)
 	const noFile = "config: testdata/mail.toml:33:17: delivery.smtp.password_file: cannot read the password: open testdata/secrets/nope: no such file or directory\n" +
 		"hint: create the file with the password on one line, readable only by you"
-	if err == nil || err.Error() != noFile {
+	if err == nil || campaign.ErrorText(err) != noFile {
 		t.Errorf("missing file error =\n%v\nwant\n%s", err, noFile)
 	}
 	var e *Error
@@ -341,7 +341,7 @@ func TestBadConfigs(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; config %+v", c)
 			}
-			if err.Error() != tt.want {
+			if campaign.ErrorText(err) != tt.want {
 				t.Errorf("error:\n%s\nwant:\n%s", err, tt.want)
 			}
 		})
@@ -363,7 +363,7 @@ func TestBadFiles(t *testing.T) {
 	}
 	for path, want := range tests {
 		_, err := Load(path)
-		if err == nil || err.Error() != want {
+		if err == nil || campaign.ErrorText(err) != want {
 			t.Errorf("Load(%s) error:\n%v\nwant:\n%s", path, err, want)
 		}
 	}
@@ -395,7 +395,7 @@ func TestDocsExamples(t *testing.T) {
 func TestLoadMissingFile(t *testing.T) {
 	_, err := Load("testdata/nope.toml")
 	const want = "config: open testdata/nope.toml: no such file or directory"
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("error = %v, want %s", err, want)
 	}
 }
@@ -411,7 +411,7 @@ func FuzzParse(f *testing.F) {
 		if (c == nil) == (err == nil) {
 			t.Fatalf("Parse returned config %v and error %v", c, err)
 		}
-		if err != nil && !strings.HasPrefix(err.Error(), "config: fuzz.toml") {
+		if err != nil && !strings.HasPrefix(campaign.ErrorText(err), "config: fuzz.toml") {
 			t.Fatalf("error without the file name: %v", err)
 		}
 	})
@@ -430,7 +430,7 @@ func TestErrorAt(t *testing.T) {
 		{"intake.maildir", "config: campaign.toml:1:1: intake.maildir: capital D4 is off the map (A1–C3)\nhint: pick a land square"},
 	}
 	for _, tc := range cases {
-		if got := c.ErrorAt(tc.key, "capital D4 is off the map (A1–C3)", "pick a land square").Error(); got != tc.want {
+		if got := campaign.ErrorText(c.ErrorAt(tc.key, "capital D4 is off the map (A1–C3)", "pick a land square")); got != tc.want {
 			t.Errorf("ErrorAt(%s):\n got %s\nwant %s", tc.key, got, tc.want)
 		}
 	}
@@ -451,7 +451,7 @@ func TestByteOrderMark(t *testing.T) {
 		t.Errorf("with a BOM: %+v\nwithout: %+v", got, want)
 	}
 	_, err = Parse("campaign.toml", []byte("\uFEFF[campaign]\nid = \"Bad Id\"\n"))
-	if err == nil || !strings.Contains(err.Error(), "\nconfig: campaign.toml:2:6: campaign.id: \"Bad Id\" is not a valid id") {
+	if err == nil || !strings.Contains(campaign.ErrorText(err), "\nconfig: campaign.toml:2:6: campaign.id: \"Bad Id\" is not a valid id") {
 		t.Errorf("positions after a BOM: %v", err)
 	}
 }

@@ -32,12 +32,10 @@ func (e *Error) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Msg)
-	if e.Hint != "" {
-		b.WriteString("\nhint: ")
-		b.WriteString(e.Hint)
-	}
 	return b.String()
 }
+
+func (e *Error) ProblemHint() string { return e.Hint }
 
 // reporter turns problems into positioned errors for one file.
 type reporter struct {

@@ -311,7 +311,7 @@ const rawLineMarker = "malformed MIME header line: "
 // mail's own bytes.
 func readFailure(err error) string {
 	// A hint goes on the same line, as in Problem.String.
-	msg := strings.ReplaceAll(err.Error(), "\nhint: ", "; hint: ")
+	msg := campaign.OneLine(err)
 	// QUIRK: go-message puts the malformed header line into its error as
 	// it is: binary junk, control characters, or a megabyte long.
 	if head, raw, ok := strings.Cut(msg, rawLineMarker); ok {

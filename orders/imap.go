@@ -119,15 +119,15 @@ func (m *IMAPMailbox) check() error {
 	cfg := m.cfg
 	switch {
 	case cfg.Host == "":
-		return m.errorf("no host\nhint: set intake.imap.host")
+		return m.hintf("set intake.imap.host", "no host")
 	case cfg.Port < 1 || cfg.Port > 65535:
-		return m.errorf("port %d is not 1–65535\nhint: set intake.imap.port, or leave it out for the usual port", cfg.Port)
+		return m.hintf("set intake.imap.port, or leave it out for the usual port", "port %d is not 1–65535", cfg.Port)
 	case cfg.TLS != IMAPTLS && cfg.TLS != IMAPStartTLS && cfg.TLS != IMAPNoTLS:
-		return m.errorf("intake.imap.tls = %q is not a TLS mode\nhint: use \"tls\", \"starttls\" or \"none\"", cfg.TLS)
+		return m.hintf("use \"tls\", \"starttls\" or \"none\"", "intake.imap.tls = %q is not a TLS mode", cfg.TLS)
 	case cfg.TLS == IMAPNoTLS && !isLoopbackHost(cfg.Host):
-		return m.errorf("intake.imap.tls = \"none\" would send the password in clear text; it is allowed only to a loopback host (127.0.0.1, ::1, localhost)\nhint: use tls = \"tls\" (port 993) or \"starttls\" (port 143)")
+		return m.hintf("use tls = \"tls\" (port 993) or \"starttls\" (port 143)", "intake.imap.tls = \"none\" would send the password in clear text; it is allowed only to a loopback host (127.0.0.1, ::1, localhost)")
 	case cfg.ProcessedFolder == cfg.Folder:
-		return m.errorf("intake.imap.processed_folder is the folder orders arrive in (%q)\nhint: name another folder, or leave processed_folder out", cfg.Folder)
+		return m.hintf("name another folder, or leave processed_folder out", "intake.imap.processed_folder is the folder orders arrive in (%q)", cfg.Folder)
 	case m.state == nil:
 		return m.errorf("no UID state to remember which mails were taken")
 	}
@@ -192,7 +192,7 @@ func (m *IMAPMailbox) tlsConfig() *tls.Config {
 func (m *IMAPMailbox) loginFailed(ctx context.Context, err error) error {
 	var ierr *imap.Error
 	if errors.As(err, &ierr) {
-		return m.errorf("login as %q refused: %s\nhint: check intake.imap.username and the password (password_env or password_file)", m.cfg.Username, ierr.Text)
+		return m.hintf("check intake.imap.username and the password (password_env or password_file)", "login as %q refused: %s", m.cfg.Username, ierr.Text)
 	}
 	return m.fail(ctx, "logging in", err, connectHint)
 }
@@ -221,7 +221,7 @@ func (m *IMAPMailbox) Fetch(ctx context.Context) ([]Received, []Skipped, error) 
 	if sel.UIDValidity == 0 {
 		// QUIRK: RFC 2060 servers may leave UIDVALIDITY out; without it
 		// UIDs say nothing across sessions, so taking mail is unsafe.
-		return nil, nil, m.errorf("folder %q has no UIDVALIDITY: turnproc cannot tell which mails it already took\nhint: use kind = \"maildir\" with fetchmail or getmail", m.cfg.Folder)
+		return nil, nil, m.hintf("use kind = \"maildir\" with fetchmail or getmail", "folder %q has no UIDVALIDITY: turnproc cannot tell which mails it already took", m.cfg.Folder)
 	}
 	var skipped []Skipped
 	if savedValidity != 0 && savedValidity != sel.UIDValidity {
@@ -506,7 +506,7 @@ func (m *IMAPMailbox) Taken(ctx context.Context, names []string) error {
 		last = uint32(l.uid)
 	}
 	if err := m.state.Save(m.validity, last); err != nil {
-		return m.errorf("saving the UID state: %v\nhint: %s", err, takenHint)
+		return m.hintf(takenHint, "saving the UID state: %v", err)
 	}
 	m.lastUID = last
 	return nil
@@ -648,14 +648,15 @@ func (m *IMAPMailbox) fail(ctx context.Context, doing string, err error, hint st
 	if ctx.Err() != nil {
 		err, hint = ctx.Err(), ""
 	}
-	if hint != "" {
-		hint = "\nhint: " + hint
-	}
-	return &imapError{msg: m.redact(fmt.Sprintf("orders: imap %s: %s: %v%s", m.addr, doing, err, hint)), err: err}
+	return &imapError{msg: m.redact(fmt.Sprintf("orders: imap %s: %s: %v", m.addr, doing, err)), hint: hint, err: err}
 }
 
 func (m *IMAPMailbox) errorf(format string, args ...any) error {
-	return &imapError{msg: m.redact(fmt.Sprintf("orders: imap %s: ", m.addr) + fmt.Sprintf(format, args...))}
+	return m.hintf("", format, args...)
+}
+
+func (m *IMAPMailbox) hintf(hint, format string, args ...any) error {
+	return &imapError{msg: m.redact(fmt.Sprintf("orders: imap %s: ", m.addr) + fmt.Sprintf(format, args...)), hint: hint}
 }
 
 // redact keeps the password out of messages, even if a server echoes it.
@@ -669,9 +670,10 @@ func (m *IMAPMailbox) redact(s string) string {
 // imapError is an IMAP failure: its text is redacted, its cause (a
 // context's end, a network error) stays reachable with errors.Is.
 type imapError struct {
-	msg string
-	err error
+	msg, hint string
+	err       error
 }
 
-func (e *imapError) Error() string { return e.msg }
-func (e *imapError) Unwrap() error { return e.err }
+func (e *imapError) Error() string       { return e.msg }
+func (e *imapError) ProblemHint() string { return e.hint }
+func (e *imapError) Unwrap() error       { return e.err }

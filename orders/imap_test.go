@@ -27,6 +27,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 const (
@@ -224,7 +226,7 @@ func TestIMAPFetchTaken(t *testing.T) {
 	state := &memState{}
 	m := open(t, ts.config(IMAPNoTLS), state)
 	want := fmt.Sprintf("orders: imap 127.0.0.1:%d: mails marked taken before a successful Fetch", ts.port)
-	if err := m.Taken(context.Background(), []string{"1-0000000001"}); err == nil || err.Error() != want {
+	if err := m.Taken(context.Background(), []string{"1-0000000001"}); err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("Taken before Fetch: got %v\nwant %s", err, want)
 	}
 	names := fetch(t, m, 1, 2)
@@ -302,7 +304,7 @@ func TestIMAPProcessedFolderMissing(t *testing.T) {
 	err := m.Taken(context.Background(), fetch(t, m, 1))
 	want := fmt.Sprintf(`orders: imap 127.0.0.1:%d: moving mails to "Done": imap: NO [TRYCREATE] No such mailbox
 hint: create folder "Done" on the server, or fix intake.imap.processed_folder`, ts.port)
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	if *state != (memState{}) {
@@ -322,7 +324,7 @@ func TestIMAPTakenPartly(t *testing.T) {
 		t.Errorf("state %+v, want {1 1}", *state)
 	}
 	want := fmt.Sprintf(`orders: imap 127.0.0.1:%d: "1-0000000003" is not a mail this session fetched, or it is already taken`, ts.port)
-	if err := m.Taken(ctx, names[2:]); err == nil || err.Error() != want {
+	if err := m.Taken(ctx, names[2:]); err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 	mustOK(t, m.Taken(ctx, names[1:2]))
@@ -376,7 +378,7 @@ func TestIMAPConnectionDropped(t *testing.T) {
 	got, _, err := cut.Fetch(ctx)
 	prefix := fmt.Sprintf(`orders: imap 127.0.0.1:%d: fetching the new mails of "INBOX": `, ts.port)
 	hint := "\nhint: nothing was marked taken: the next run fetches these mails again"
-	if err == nil || !strings.HasPrefix(err.Error(), prefix) || !strings.HasSuffix(err.Error(), hint) || got != nil {
+	if err == nil || !strings.HasPrefix(campaign.ErrorText(err), prefix) || !strings.HasSuffix(campaign.ErrorText(err), hint) || got != nil {
 		t.Fatalf("got %d mails, error %v\nwant %s…%s", len(got), err, prefix, hint)
 	}
 	if err := cut.Taken(ctx, nil); err != nil {
@@ -414,7 +416,7 @@ func TestIMAPWrongPassword(t *testing.T) {
 	_, err := OpenIMAP(context.Background(), cfg, &memState{})
 	want := fmt.Sprintf(`orders: imap 127.0.0.1:%d: login as "turns@riverlands.example" refused: Authentication failed
 hint: check intake.imap.username and the password (password_env or password_file)`, ts.port)
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }
@@ -422,7 +424,7 @@ hint: check intake.imap.username and the password (password_env or password_file
 func TestIMAPRedactsPassword(t *testing.T) {
 	m := &IMAPMailbox{cfg: IMAPConfig{Password: testPassword}, addr: "imap.example.org:993"}
 	err := m.fail(context.Background(), "logging in", errors.New("NO bad password "+testPassword), "")
-	if want := "orders: imap imap.example.org:993: logging in: NO bad password ********"; err.Error() != want {
+	if want := "orders: imap imap.example.org:993: logging in: NO bad password ********"; campaign.ErrorText(err) != want {
 		t.Errorf("got %s\nwant %s", err, want)
 	}
 }
@@ -450,7 +452,7 @@ hint: name another folder, or leave processed_folder out`},
 		cfg := ok
 		tt.edit(&cfg)
 		_, err := OpenIMAP(context.Background(), cfg, &memState{})
-		if err == nil || err.Error() != tt.want {
+		if err == nil || campaign.ErrorText(err) != tt.want {
 			t.Errorf("%+v:\ngot  %v\nwant %s", cfg, err, tt.want)
 		}
 	}
@@ -485,7 +487,7 @@ func TestIMAPTLS(t *testing.T) {
 
 			cfg.TLSConfig = nil // the system's roots do not know the test CA
 			_, err := OpenIMAP(context.Background(), cfg, &memState{})
-			if err == nil || !strings.Contains(err.Error(), "certificate signed by unknown authority") {
+			if err == nil || !strings.Contains(campaign.ErrorText(err), "certificate signed by unknown authority") {
 				t.Errorf("untrusted certificate: got %v", err)
 			}
 		})
@@ -525,7 +527,7 @@ func TestIMAPContextCancelled(t *testing.T) {
 	cancel()
 	_, _, err := m.Fetch(ctx)
 	want := fmt.Sprintf("orders: imap 127.0.0.1:%d: fetching: context canceled", ts.port)
-	if err == nil || err.Error() != want || !errors.Is(err, context.Canceled) {
+	if err == nil || campaign.ErrorText(err) != want || !errors.Is(err, context.Canceled) {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

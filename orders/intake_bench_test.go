@@ -12,7 +12,7 @@ import (
 	"github.com/emersion/go-message"
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/turnproc/turnproc/campaign/gen"
+	"github.com/turnproc/turnproc/campaign/gen/mailshape"
 )
 
 // benchPlayers is how many players the 10k benchmarks have; the even ones
@@ -49,9 +49,9 @@ func benchMails(n int) []Received {
 	return mails
 }
 
-// benchBody is the rest of a mail of the given shape (gen.Body).
+// benchBody is the rest of a mail of the given shape (mailshape.Body).
 func benchBody(shape int, orders string) string {
-	return gen.Body(shape, "Hola Marta,\r\n\r\naquí van mis órdenes.\r\n\r\n", orders, "\r\n-- \r\nUn jugador\r\n")
+	return mailshape.Body(shape, "Hola Marta,\r\n\r\naquí van mis órdenes.\r\n\r\n", orders, "\r\n-- \r\nUn jugador\r\n")
 }
 
 // benchWindow knows the 64 players; the even ones have a bcrypt hash of

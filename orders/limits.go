@@ -35,7 +35,8 @@ type LimitError struct {
 	Hint  string
 }
 
-func (e *LimitError) Error() string { return "orders: " + e.Text + "\nhint: " + e.Hint }
+func (e *LimitError) Error() string       { return "orders: " + e.Text }
+func (e *LimitError) ProblemHint() string { return e.Hint }
 
 // plainTextHint is the hint of the MIME structure limits.
 const plainTextHint = "send the orders as plain text, in the mail itself or as a .txt attachment"

@@ -16,6 +16,8 @@ import (
 	_ "github.com/emersion/go-message/charset" // sets message.CharsetReader: windows-1252, ISO-8859-x… for bodies and subjects
 	"github.com/emersion/go-message/mail"
 	"golang.org/x/text/encoding/charmap"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // Size limits of an order mail: orders are a few lines of text, so
@@ -98,7 +100,7 @@ func (r *mailReader) read(raw []byte) (*Mail, []textLine, error) {
 	if m.From == "" {
 		if addrs, _ := h.AddressList("From"); len(h.Values("From")) > 1 || len(addrs) > 1 {
 			from := h.Values("From")
-			return m, nil, fmt.Errorf("orders: the mail names several senders (From: %s)\nhint: send the orders from your own address alone", quoteClipped(strings.Join(from, ", ")))
+			return m, nil, campaign.Problemf("", "send the orders from your own address alone", "orders: the mail names several senders (From: %s)", quoteClipped(strings.Join(from, ", ")))
 		}
 		return m, nil, fmt.Errorf("orders: the mail has no readable From address (%s)", quoteClipped(h.Get("From")))
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 func readFixture(t testing.TB, name string) []byte {
@@ -165,7 +167,7 @@ func TestReadMailErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := ReadMail(tt.raw)
-			if err == nil || err.Error() != tt.want {
+			if err == nil || campaign.ErrorText(err) != tt.want {
 				t.Fatalf("error %v\nwant %s", err, tt.want)
 			}
 		})

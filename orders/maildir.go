@@ -10,6 +10,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // Maildir is the embedded-default mailbox ([intake] kind = "maildir"): a
@@ -266,7 +268,7 @@ func checkName(name string) error {
 	ok := name != "" && !strings.HasPrefix(name, ".") && len(name) <= 200 && utf8.ValidString(name) &&
 		!strings.ContainsFunc(name, func(r rune) bool { return r == '/' || r == '\\' || r == ':' || unicode.IsControl(r) })
 	if !ok {
-		return fmt.Errorf("orders: %q is not a maildir message name\nhint: %s", name, nameRule)
+		return campaign.Problemf("", nameRule, "orders: %q is not a maildir message name", name)
 	}
 	return nil
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 func TestMaildirRoundTrip(t *testing.T) {
@@ -142,13 +144,13 @@ func TestMaildirRefusesPaths(t *testing.T) {
 	}
 	for _, name := range []string{"", "../x", "a/b", `a\b`, ".hidden", "x:2,S", "..", "a\x00b", "a\nb", "\xff", strings.Repeat("x", 201)} {
 		want := "orders: " + strconv.Quote(name) + " is not a maildir message name\nhint: a maildir message name is not empty, does not start with '.', has at most 200 bytes of UTF-8 and no '/', '\\', ':' or control characters"
-		if _, err := md.Deliver([]byte("x"), name); err == nil || err.Error() != want {
+		if _, err := md.Deliver([]byte("x"), name); err == nil || campaign.ErrorText(err) != want {
 			t.Errorf("Deliver(%q) error %v", name, err)
 		}
-		if _, err := md.Read(name); err == nil || err.Error() != want {
+		if _, err := md.Read(name); err == nil || campaign.ErrorText(err) != want {
 			t.Errorf("Read(%q) error %v", name, err)
 		}
-		if err := md.MarkSeen(name); err == nil || err.Error() != want {
+		if err := md.MarkSeen(name); err == nil || campaign.ErrorText(err) != want {
 			t.Errorf("MarkSeen(%q) error %v", name, err)
 		}
 	}
@@ -209,14 +211,14 @@ func TestMaildirOddNames(t *testing.T) {
 		t.Errorf("List after marking all seen = %q, want the former duplicate", left)
 	}
 	const taken = `orders: maildir %s: cannot mark "plain" seen: %s already exists`
-	if err := md.MarkSeen("plain"); err == nil || err.Error() != fmt.Sprintf(taken, dir, filepath.Join(dir, "cur", "plain:2,S")) {
+	if err := md.MarkSeen("plain"); err == nil || campaign.ErrorText(err) != fmt.Sprintf(taken, dir, filepath.Join(dir, "cur", "plain:2,S")) {
 		t.Errorf("MarkSeen over another mail: %v", err)
 	}
 	const again = `orders: maildir %s: mail "old" is already marked seen`
-	if err := md.MarkSeen("old"); err == nil || err.Error() != fmt.Sprintf(again, dir) {
+	if err := md.MarkSeen("old"); err == nil || campaign.ErrorText(err) != fmt.Sprintf(again, dir) {
 		t.Errorf("MarkSeen of a seen mail: %v", err)
 	}
-	if _, err := md.Read("gone"); err == nil || err.Error() != fmt.Sprintf(`orders: maildir %s: no mail named "gone" in new/ or cur/`, dir) {
+	if _, err := md.Read("gone"); err == nil || campaign.ErrorText(err) != fmt.Sprintf(`orders: maildir %s: no mail named "gone" in new/ or cur/`, dir) {
 		t.Errorf("Read of a missing mail: %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // mimeHead is the header of the MIME-shape mails below.
@@ -95,7 +97,7 @@ func TestMIMELimits(t *testing.T) {
 				return
 			}
 			var le *LimitError
-			if err == nil || err.Error() != c.want || !errors.As(err, &le) || le.Code != c.code {
+			if err == nil || campaign.ErrorText(err) != c.want || !errors.As(err, &le) || le.Code != c.code {
 				t.Fatalf("error %q (%T), want %q with code %s", err, err, c.want, c.code)
 			}
 		})

@@ -213,11 +213,11 @@ func (a *Ack) check() error {
 	case a.Turn < 1:
 		return fmt.Errorf("reports: turn %d: turns count from 1", a.Turn)
 	case a.Domain == "":
-		return fmt.Errorf("reports: an acknowledgement needs a Message-ID domain\nhint: use the domain of the sender address")
+		return campaign.Problemf("", "use the domain of the sender address", "reports: an acknowledgement needs a Message-ID domain")
 	case a.Date.IsZero() || a.Deadline.IsZero():
 		return fmt.Errorf("reports: an acknowledgement needs its date (the injected clock) and the turn's deadline")
 	case a.Status != AckAccepted && a.Status != AckLate && a.Status != AckRejected && a.Status != AckCommands:
-		return fmt.Errorf("reports: mail %s has status %q, which gets no acknowledgement\nhint: acknowledge accepted, late, rejected and command mails; ignored ones are never answered", a.Name, a.Status)
+		return campaign.Problemf("", "acknowledge accepted, late, rejected and command mails; ignored ones are never answered", "reports: mail %s has status %q, which gets no acknowledgement", a.Name, a.Status)
 	case a.Status == AckRejected && a.Reason == "":
 		return fmt.Errorf("reports: the rejection of mail %s gives no reason", a.Name)
 	case a.Status == AckAccepted && len(a.Preview) > 0 && (a.Map == nil || a.State == nil):

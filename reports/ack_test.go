@@ -363,7 +363,7 @@ func TestComposeAckErrors(t *testing.T) {
 	for _, tc := range tests {
 		a := testAck(t, "en")
 		tc.change(&a)
-		if _, err := ComposeAck(a); err == nil || err.Error() != tc.want {
+		if _, err := ComposeAck(a); err == nil || campaign.ErrorText(err) != tc.want {
 			t.Errorf("%s: error = %v\nwant %s", tc.name, err, tc.want)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/orders"
 	"github.com/turnproc/turnproc/siege"
 )
 
@@ -35,12 +36,12 @@ func OrderForm(t Turn, player, lang string, password bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f := &form{t: &t, w: w, player: p.ID}
+	f := &form{t: &t, w: w, lang: lang, player: p.ID}
 	f.write(f.intro(p, password)...)
 	f.units(campaign.Options(t.Map, t.Rules, t.After, p.ID))
 	f.muster(p)
 	f.sieges()
-	f.write("", w.text("form.kw.END", nil), fmt.Sprintf("%s: %s %s %d", FormMarker, t.After.Campaign, p.ID, t.After.Turn))
+	f.write("", orders.EndWord(lang), fmt.Sprintf("%s: %s %s %d", FormMarker, t.After.Campaign, p.ID, t.After.Turn))
 	if w.err != nil {
 		return "", fmt.Errorf("reports: %w", w.err)
 	}
@@ -50,6 +51,7 @@ func OrderForm(t Turn, player, lang string, password bool) (string, error) {
 type form struct {
 	t      *Turn
 	w      *words
+	lang   string
 	player string
 	b      strings.Builder
 }
@@ -67,12 +69,12 @@ func (f *form) intro(p *campaign.Player, password bool) []string {
 	turn := f.t.After.Turn
 	lines := []string{f.w.text("form.intro", args{"Name": f.t.playerName(p.ID), "Turn": turn, "Calendar": f.w.calendar(turn),
 		"Title": f.t.Title, "Deadline": f.deadline()})}
-	header := args{"Campaign": f.t.After.Campaign, "Player": p.ID, "Turn": turn, "Password": ""}
+	pw := ""
 	if password {
 		lines = append(lines, f.w.text("form.password", args{"Placeholder": PasswordPlaceholder}))
-		header["Password"] = PasswordPlaceholder
+		pw = PasswordPlaceholder
 	}
-	return append(lines, f.w.text("form.kw.header", header))
+	return append(lines, orders.FormatHeader(f.t.After.Campaign, p.ID, turn, pw, f.lang))
 }
 
 func (f *form) deadline() string {
@@ -127,37 +129,13 @@ func (f *form) unit(heading string, opts []campaign.Option) {
 		if where := f.squareText(o.Order); where != "" {
 			note = where + ": " + note
 		}
-		f.write("# " + pad(f.orderText(o.Order), 20) + " # " + note)
+		f.write("# " + pad(orders.FormatOrder(o.Order, f.lang), 20) + " # " + note)
 	}
 }
 
 // pad fills s with spaces to n characters (not bytes: "difícil").
 func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(n-utf8.RuneCountInString(s), 0))
-}
-
-// orderText writes an order in the player's language, as he would send it.
-func (f *form) orderText(o campaign.Order) string {
-	kw := func(k string) string { return f.w.text("form.kw."+k, nil) }
-	switch o := o.(type) {
-	case campaign.Move:
-		return o.Army + " " + kw("MOVE") + " " + o.Path[0].String()
-	case campaign.Sail:
-		return o.Fleet + " " + kw("SAIL") + " " + o.Path[0].String()
-	case campaign.Embark:
-		return o.Army + " " + kw("EMBARK") + " " + o.Fleet
-	case campaign.Disembark:
-		return o.Army + " " + kw("DISEMBARK")
-	case campaign.Claim:
-		return o.Army + " " + kw("CLAIM")
-	case campaign.Pillage:
-		return o.Army + " " + kw("PILLAGE")
-	case campaign.Improve:
-		return o.Army + " " + kw("IMPROVE")
-	case campaign.Build:
-		return o.Army + " " + kw("BUILD")
-	}
-	return o.String()
 }
 
 // squareText describes where a step leads: its terrain (or water) and

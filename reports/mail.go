@@ -143,7 +143,7 @@ func (m *ReportMail) check() error {
 	case m.Turn < 1:
 		return fmt.Errorf("reports: turn %d: turns count from 1", m.Turn)
 	case m.Domain == "":
-		return fmt.Errorf("reports: a report mail needs a Message-ID domain\nhint: use the domain of the sender address")
+		return campaign.Problemf("", "use the domain of the sender address", "reports: a report mail needs a Message-ID domain")
 	case m.Date.IsZero() || m.Deadline.IsZero():
 		return fmt.Errorf("reports: a report mail needs its date (the injected clock) and the next deadline")
 	case len(m.PDF) == 0:

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 func testMail(t *testing.T, lang string) ReportMail {
@@ -144,7 +146,7 @@ func TestComposeErrors(t *testing.T) {
 	for _, tc := range tests {
 		m := base
 		tc.change(&m)
-		if _, err := ComposeReport(m); err == nil || err.Error() != tc.want {
+		if _, err := ComposeReport(m); err == nil || campaign.ErrorText(err) != tc.want {
 			t.Errorf("%s: error = %v\nwant %s", tc.name, err, tc.want)
 		}
 	}

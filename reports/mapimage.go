@@ -32,7 +32,7 @@ func (t *Turn) checkMap() error {
 	case t.After == nil:
 		return fmt.Errorf("reports: the map needs the state after the turn")
 	case t.Outcome == nil:
-		return fmt.Errorf("reports: the turn has no outcome\nhint: pass what campaign.Resolve returned, or an Outcome with Turn 0 for the map before the first turn")
+		return campaign.Problemf("", "pass what campaign.Resolve returned, or an Outcome with Turn 0 for the map before the first turn", "reports: the turn has no outcome")
 	case t.Outcome.Turn < 0:
 		return fmt.Errorf("reports: turn %d: turns count from 1 (0 is the map before the first turn)", t.Outcome.Turn)
 	}
@@ -131,7 +131,7 @@ func RenderMapPNG(t Turn, lang string, scale int) ([]byte, error) {
 		return nil, err
 	}
 	if scale < 1 || scale > maxScale {
-		return nil, fmt.Errorf("reports: PNG scale %d is out of range\nhint: the scale is 1 to %d (cells of 32 to %d px)", scale, maxScale, maxScale*cellPx)
+		return nil, campaign.Problemf("", fmt.Sprintf("the scale is 1 to %d (cells of 32 to %d px)", maxScale, maxScale*cellPx), "reports: PNG scale %d is out of range", scale)
 	}
 	w, err := newWords(lang)
 	if err != nil {
@@ -205,7 +205,7 @@ func newMapRaster(t *Turn, w *words, fonts [2]*opentype.Font, scale int) (*mapRa
 	longer := max(m.Width, m.Height)
 	cell := min(cellPx*scale, maxGridPx/longer)
 	if cell < minCellPx {
-		return nil, fmt.Errorf("reports: a %d×%d map is too large for a PNG\nhint: use the PDF map", m.Width, m.Height)
+		return nil, campaign.Problemf("", "use the PDF map", "reports: a %d×%d map is too large for a PNG", m.Width, m.Height)
 	}
 	c := &canvas{fonts: fonts, faces: map[faceKey]font.Face{}}
 	s := float64(cell)

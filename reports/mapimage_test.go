@@ -238,13 +238,13 @@ func TestMapErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		_, err := RenderMapPNG(tc.t, tc.lang, tc.scale)
-		if err == nil || err.Error() != tc.want {
+		if err == nil || campaign.ErrorText(err) != tc.want {
 			t.Errorf("%s: PNG error %v, want %q", tc.name, err, tc.want)
 		}
 		if tc.scale != 1 {
 			continue
 		}
-		if _, err := RenderMapPDF(tc.t, tc.lang); err == nil || err.Error() != tc.want {
+		if _, err := RenderMapPDF(tc.t, tc.lang); err == nil || campaign.ErrorText(err) != tc.want {
 			t.Errorf("%s: PDF error %v, want %q", tc.name, err, tc.want)
 		}
 	}

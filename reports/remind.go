@@ -6,6 +6,8 @@ import (
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // Reminder is the mail to a player who has sent no accepted orders for
@@ -67,7 +69,7 @@ func (r *Reminder) check() error {
 	case r.Turn < 1:
 		return fmt.Errorf("reports: turn %d: turns count from 1", r.Turn)
 	case r.Domain == "":
-		return fmt.Errorf("reports: a reminder needs a Message-ID domain\nhint: use the domain of the sender address")
+		return campaign.Problemf("", "use the domain of the sender address", "reports: a reminder needs a Message-ID domain")
 	case r.Date.IsZero() || r.Deadline.IsZero():
 		return fmt.Errorf("reports: a reminder needs its date (the injected clock) and the turn's deadline")
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 func testReminder(lang string) Reminder {
@@ -87,12 +89,12 @@ func TestComposeReminderErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := ComposeReminder(tc.r); err == nil || err.Error() != tc.want {
+			if _, err := ComposeReminder(tc.r); err == nil || campaign.ErrorText(err) != tc.want {
 				t.Errorf("error %v\nwant %q", err, tc.want)
 			}
 		})
 	}
-	if _, err := ComposeReminder(badTo); err == nil || !strings.HasPrefix(err.Error(), `reports: recipient "not an address" of player dwarfs: `) {
+	if _, err := ComposeReminder(badTo); err == nil || !strings.HasPrefix(campaign.ErrorText(err), `reports: recipient "not an address" of player dwarfs: `) {
 		t.Errorf("bad recipient: %v", err)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // keep writes a PDF to $TURNPROC_REPORTS_OUT, to look at while developing.
@@ -168,7 +170,7 @@ func TestRenderErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		_, err := tc.render()
-		if err == nil || err.Error() != tc.want {
+		if err == nil || campaign.ErrorText(err) != tc.want {
 			t.Errorf("%s: error = %v\nwant %s", tc.name, err, tc.want)
 		}
 	}

@@ -56,7 +56,7 @@ func (t *Turn) check() error {
 	case t.Before == nil || t.After == nil:
 		return fmt.Errorf("reports: the turn needs the state before and after it")
 	case t.Outcome == nil:
-		return fmt.Errorf("reports: the turn has no outcome\nhint: pass what campaign.Resolve returned")
+		return campaign.Problemf("", "pass what campaign.Resolve returned", "reports: the turn has no outcome")
 	case t.Outcome.Turn < 1:
 		return fmt.Errorf("reports: turn %d: turns count from 1", t.Outcome.Turn)
 	}
@@ -72,7 +72,7 @@ func (t *Turn) player(id string) (*campaign.Player, error) {
 	for i, p := range t.After.Players {
 		ids[i] = p.ID
 	}
-	return nil, fmt.Errorf("reports: turn %d has no player %q\nhint: the players are %s", t.Outcome.Turn, id, strings.Join(ids, ", "))
+	return nil, campaign.Problemf("", "the players are "+strings.Join(ids, ", "), "reports: turn %d has no player %q", t.Outcome.Turn, id)
 }
 
 // playerName is how reports name a player: his name, else his id.

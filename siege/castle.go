@@ -277,8 +277,8 @@ func (r LayoutRules) Layout(defenderPoints, value int, material campaign.Materia
 	}
 	n := r.wallSections(inside(defenderPoints, value))
 	if r.GateIn > n {
-		return Castle{}, fmt.Errorf("siege: the gate is set in W%d, but the castle has %d wall sections\n"+
-			"hint: use 0 (a front section) or 1 to %d (A-08)", r.GateIn, n, n)
+		return Castle{}, campaign.Problemf("", fmt.Sprintf("use 0 (a front section) or 1 to %d (A-08)", n),
+			"siege: the gate is set in W%d, but the castle has %d wall sections", r.GateIn, n)
 	}
 	return r.build(defenderPoints, value, material), nil
 }
@@ -286,22 +286,23 @@ func (r LayoutRules) Layout(defenderPoints, value int, material campaign.Materia
 func (r LayoutRules) check() error {
 	var errs []error
 	if r.BasePoints < 0 {
-		errs = append(errs, fmt.Errorf("siege: base castle points %d are negative\nhint: the base castle serves that many points inside the walls (A-03); use 0 or more", r.BasePoints))
+		errs = append(errs, campaign.Problemf("", "the base castle serves that many points inside the walls (A-03); use 0 or more", "siege: base castle points %d are negative", r.BasePoints))
 	}
 	if r.PointsPerSection <= 0 {
-		errs = append(errs, fmt.Errorf("siege: points per extra wall section %d must be positive\nhint: each such block of points inside the walls adds a wall section (ES-SCN-02, A-03)", r.PointsPerSection))
+		errs = append(errs, campaign.Problemf("", "each such block of points inside the walls adds a wall section (ES-SCN-02, A-03)", "siege: points per extra wall section %d must be positive", r.PointsPerSection))
 	}
 	if r.WallSections != 0 && r.WallSections < BaseWallSections {
-		errs = append(errs, fmt.Errorf("siege: %d wall sections are fewer than the base castle's %d\nhint: use 0 (from the defender's points) or 4 or more (ES-ANA-00, A-03)", r.WallSections, BaseWallSections))
+		errs = append(errs, campaign.Problemf("", "use 0 (from the defender's points) or 4 or more (ES-ANA-00, A-03)", "siege: %d wall sections are fewer than the base castle's %d", r.WallSections, BaseWallSections))
 	}
 	if r.WallSections > MaxWallSections {
-		errs = append(errs, fmt.Errorf("siege: %d wall sections are more than %d\nhint: use 0 (from the defender's points) or 4 to %d (A-03)", r.WallSections, MaxWallSections, MaxWallSections))
+		errs = append(errs, campaign.Problemf("", fmt.Sprintf("use 0 (from the defender's points) or 4 to %d (A-03)", MaxWallSections),
+			"siege: %d wall sections are more than %d", r.WallSections, MaxWallSections))
 	}
 	if r.GateIn < 0 {
-		errs = append(errs, fmt.Errorf("siege: the gate is set in W%d\nhint: use 0 (a front section) or a wall section number from 1 (A-08)", r.GateIn))
+		errs = append(errs, campaign.Problemf("", "use 0 (a front section) or a wall section number from 1 (A-08)", "siege: the gate is set in W%d", r.GateIn))
 	}
 	if r.TowerFloors < 1 {
-		errs = append(errs, fmt.Errorf("siege: towers with %d interior floors\nhint: use 1 or more (A-11)", r.TowerFloors))
+		errs = append(errs, campaign.Problemf("", "use 1 or more (A-11)", "siege: towers with %d interior floors", r.TowerFloors))
 	}
 	errs = append(errs, checkSource("wall ranks", "C-02", r.WallRanks, FromES, FromIT),
 		checkSource("tower room", "C-03", r.TowerRoom, FromES, FromIT, FromRU),
@@ -318,7 +319,7 @@ func checkSource(what, conflict string, s RuleSource, allowed ...RuleSource) err
 		}
 		names[i] = string(a)
 	}
-	return fmt.Errorf("siege: %s from %q\nhint: use %s (%s)", what, string(s), strings.Join(names, " or "), conflict)
+	return campaign.Problemf("", fmt.Sprintf("use %s (%s)", strings.Join(names, " or "), conflict), "siege: %s from %q", what, string(s))
 }
 
 // inside is how many defending points stand inside the walls (D18).

@@ -481,7 +481,7 @@ func TestLayoutRulesErrors(t *testing.T) {
 		r := DefaultLayoutRules()
 		c.set(&r)
 		_, err := r.Layout(500, 5, campaign.Wood)
-		if err == nil || err.Error() != c.want {
+		if err == nil || campaign.ErrorText(err) != c.want {
 			t.Errorf("%s: error %v\nwant %s", c.name, err, c.want)
 		}
 	}

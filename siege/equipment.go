@@ -324,16 +324,12 @@ type EquipmentError struct {
 	Item    ItemID
 	Count   int
 	Points  int
-	Message string // the whole first line
+	Message string // what is wrong, without the "siege: equipment: " of Error
 	Hint    string
 }
 
-func (e *EquipmentError) Error() string {
-	if e.Hint == "" {
-		return e.Message
-	}
-	return e.Message + "\nhint: " + e.Hint
-}
+func (e *EquipmentError) Error() string       { return "siege: equipment: " + e.Message }
+func (e *EquipmentError) ProblemHint() string { return e.Hint }
 
 type validation struct {
 	rules     EquipmentRules
@@ -349,7 +345,7 @@ type validation struct {
 func (v *validation) fail(l Line, it Item, hint, format string, args ...any) {
 	name := cmp.Or(it.English, string(l.Item))
 	v.errs = append(v.errs, &EquipmentError{Item: l.Item, Count: l.Count, Points: lineCost(l, it),
-		Message: "siege: equipment: " + describe(l, name, it) + ": " + fmt.Sprintf(format, args...), Hint: hint})
+		Message: describe(l, name, it) + ": " + fmt.Sprintf(format, args...), Hint: hint})
 }
 
 // describe names a line with its points: "covered ram for Orcs (2 × 50 + 1 × 20 = 120 points)".
@@ -1302,7 +1298,8 @@ func (p *eqParser) fail(start int, err error) {
 	end := p.endOfEntry(start)
 	var pr eqProblem
 	errors.As(err, &pr)
-	p.errs = append(p.errs, fmt.Errorf("siege: equipment: %q: %s\nhint: %s", clip(render(p.toks[start:end]), 60), pr.msg, pr.hint))
+	p.errs = append(p.errs, &campaign.Problem{Pkg: "siege: equipment", Hint: pr.hint,
+		Text: fmt.Sprintf("%q: %s", clip(render(p.toks[start:end]), 60), pr.msg)})
 }
 
 // endOfEntry moves past the entry starting at start and returns its end.

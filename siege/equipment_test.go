@@ -252,7 +252,7 @@ func TestValidateErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Validate(c.d, c.side, c.role, 5000, eqFourWalls(t))
-			if err == nil || err.Error() != c.want {
+			if err == nil || campaign.ErrorText(err) != c.want {
 				t.Errorf("got  %v\nwant %s", err, c.want)
 			}
 		})
@@ -269,7 +269,7 @@ func TestEquipmentBudgetBoundary(t *testing.T) {
 	_, err := Validate(tower, eqAtk, eqMain, 999, nil)
 	want := "siege: equipment: wooden siege tower (1 × 100 = 100 points): over the budget of 149 by 1\n" +
 		"hint: the equipment comes to 150 points; the main attacker may spend ⌊15% × 999⌋ = 149 (D19, [A74]): leave out 1 points"
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("150 points of 999:\ngot  %v\nwant %s", err, want)
 	}
 	// D-45's 200 points: 15% of 1334 is 200.1, of 1333 199.95.
@@ -280,14 +280,14 @@ func TestEquipmentBudgetBoundary(t *testing.T) {
 	_, err = Validate(d45, eqAtk, eqMain, 1333, nil)
 	want = "siege: equipment: covered ram (1 × 50 + 1 × 20 draught beasts = 70 points): over the budget of 199 by 1\n" +
 		"hint: the equipment comes to 200 points; the main attacker may spend ⌊15% × 1333⌋ = 199 (D19, [A74]): leave out 1 points"
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("D-45 at 1333 points:\ngot  %v\nwant %s", err, want)
 	}
 	gate := eqDecl(eqLine(ItemReinforcedGate, 1), eqLine(ItemCauldron, 2))
 	_, err = Validate(gate, eqDfn, eqMain, 400, nil) // budget 60, cost 70
 	want = "siege: equipment: cauldron of boiling oil (2 × 25 = 50 points): over the budget of 60 by 10\n" +
 		"hint: the equipment comes to 70 points; the main defender may spend ⌊15% × 400⌋ = 60 (D19, [A74]): leave out 10 points"
-	if err == nil || err.Error() != want {
+	if err == nil || campaign.ErrorText(err) != want {
 		t.Errorf("defender over budget:\ngot  %v\nwant %s", err, want)
 	}
 }
@@ -297,7 +297,7 @@ func TestEquipmentBudgetBoundary(t *testing.T) {
 func TestNoCeilingReadingSettledByD19(t *testing.T) {
 	d := eqDecl(eqLine(ItemIronTower, 1), eqLine(ItemCoveredRam, 1)) // 180: within any army's points
 	_, err := Validate(d, eqAtk, eqMain, 1000, nil)
-	if err == nil || !strings.Contains(err.Error(), "over the budget of 150 by 30") {
+	if err == nil || !strings.Contains(campaign.ErrorText(err), "over the budget of 150 by 30") {
 		t.Errorf("got %v, want the D19 budget of 150 enforced", err)
 	}
 }
@@ -323,7 +323,7 @@ func TestReinforcementsKit(t *testing.T) {
 		t.Errorf("«cuerdas y escaleras» for a reinforcement: %v", err)
 	}
 	_, err = Validate(eqDecl(eqLine(ItemRam, 1), eqLine(ItemCauldron, 1)), eqAtk, eqRein, 1000, nil)
-	if err == nil || strings.Count(err.Error(), "siege: equipment:") != 2 {
+	if err == nil || strings.Count(campaign.ErrorText(err), "siege: equipment:") != 2 {
 		t.Errorf("every problem is reported: %v", err)
 	}
 }
@@ -338,11 +338,11 @@ func TestValidateRulesAndSides(t *testing.T) {
 		t.Errorf("[A-64] props enabled: %v", err)
 	}
 	if _, err := Validate(eqDecl(), campaign.Draw, eqMain, 1000, nil); err == nil ||
-		err.Error() != `siege: equipment: side "draw" is neither the attacker nor the defender` {
+		campaign.ErrorText(err) != `siege: equipment: side "draw" is neither the attacker nor the defender` {
 		t.Errorf("side draw: %v", err)
 	}
 	if _, err := Validate(eqDecl(), eqAtk, "reserve", 1000, nil); err == nil ||
-		err.Error() != `siege: equipment: role "reserve" is neither main nor reinforcement` {
+		campaign.ErrorText(err) != `siege: equipment: role "reserve" is neither main nor reinforcement` {
 		t.Errorf("role reserve: %v", err)
 	}
 }
@@ -478,18 +478,18 @@ func TestParseEquipmentErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := ParseEquipment(c.in)
-		if err == nil || err.Error() != c.want {
+		if err == nil || campaign.ErrorText(err) != c.want {
 			t.Errorf("ParseEquipment(%q)\ngot  %v\nwant %s", c.in, err, c.want)
 		}
 	}
 	// A hopeless text stops after maxParseErrors problems.
 	_, err := ParseEquipment(strings.Repeat("catapult, ", 50))
-	if err == nil || strings.Count(err.Error(), "siege: equipment:") != maxParseErrors {
+	if err == nil || strings.Count(campaign.ErrorText(err), "siege: equipment:") != maxParseErrors {
 		t.Errorf("want %d problems: %v", maxParseErrors, err)
 	}
 	// Every bad item is reported, the good ones between them skipped.
 	_, err = ParseEquipment("catapult, ram, (x), ram 0")
-	if err == nil || strings.Count(err.Error(), "siege: equipment:") != 3 {
+	if err == nil || strings.Count(campaign.ErrorText(err), "siege: equipment:") != 3 {
 		t.Errorf("three problems expected: %v", err)
 	}
 }
@@ -511,7 +511,7 @@ func FuzzParseEquipment(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		d, err := ParseEquipment(s)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "siege: equipment: ") || !strings.Contains(err.Error(), "\nhint: ") {
+			if !strings.HasPrefix(campaign.ErrorText(err), "siege: equipment: ") || !strings.Contains(campaign.ErrorText(err), "\nhint: ") {
 				t.Fatalf("error without prefix or hint: %v", err)
 			}
 			return

@@ -1,7 +1,6 @@
 package siege
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -224,7 +223,7 @@ const (
 // recording each roll with a purpose that names its rule.
 func RollPreBattle(s PreBattleSetup, o PreBattleOptions, d *campaign.Dice) (PreBattle, error) {
 	if d == nil {
-		return PreBattle{}, errors.New("siege: pre-battle: no dice\nhint: pass campaign.NewDice(seed, turn)")
+		return PreBattle{}, campaign.Problemf("", "pass campaign.NewDice(seed, turn)", "siege: pre-battle: no dice")
 	}
 	if err := s.validate(); err != nil {
 		return PreBattle{}, err
@@ -480,7 +479,7 @@ func (s PreBattleSetup) validate() error {
 			return fmt.Errorf("siege: pre-battle: %s has no id", what)
 		}
 		if prev, dup := seen[id]; dup {
-			return fmt.Errorf("siege: pre-battle: %s and %s share the id %q\nhint: give every machine, engine and mantlet unit its own id", prev, what, id)
+			return campaign.Problemf("", "give every machine, engine and mantlet unit its own id", "siege: pre-battle: %s and %s share the id %q", prev, what, id)
 		}
 		seen[id] = what
 		return nil
@@ -532,10 +531,10 @@ func (s PreBattleSetup) validate() error {
 func (m ArtilleryPiece) check(side campaign.Side, enemy, walls map[string]bool) error {
 	where := fmt.Sprintf("siege: pre-battle: %s war machine %q", side, m.ID)
 	if _, ok := artilleryNames[m.Kind]; !ok {
-		return fmt.Errorf("%s is of unknown kind %q\nhint: kinds are stone-thrower, cannon, bolt-thrower, other", where, m.Kind)
+		return campaign.Problemf("", "kinds are stone-thrower, cannon, bolt-thrower, other", "%s is of unknown kind %q", where, m.Kind)
 	}
 	if m.Outside && side == campaign.Attacker {
-		return fmt.Errorf("%s is marked outside the fortress\nhint: only the defender's machines can stand in or outside the fortress", where)
+		return campaign.Problemf("", "only the defender's machines can stand in or outside the fortress", "%s is marked outside the fortress", where)
 	}
 	for _, t := range m.Targets {
 		if !enemy[t] {
@@ -546,7 +545,7 @@ func (m ArtilleryPiece) check(side campaign.Side, enemy, walls map[string]bool) 
 		return nil
 	}
 	if side == campaign.Defender || m.Kind == BoltThrower || m.Kind == OtherMachine {
-		return fmt.Errorf("%s lists walls to breach\nhint: only the attacker's stone throwers and cannons breach walls (RU-PRE-02)", where)
+		return campaign.Problemf("", "only the attacker's stone throwers and cannons breach walls (RU-PRE-02)", "%s lists walls to breach", where)
 	}
 	for _, w := range m.Walls {
 		if !walls[w] {

@@ -501,18 +501,18 @@ func TestRollPreBattleErrors(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := RollPreBattle(c.s, PreBattleOptions{}, campaign.ScriptedDice())
-			if err == nil || err.Error() != c.want {
+			if err == nil || campaign.ErrorText(err) != c.want {
 				t.Errorf("error %v\nwant %s", err, c.want)
 			}
 		})
 	}
 	if _, err := RollPreBattle(PreBattleSetup{}, PreBattleOptions{}, nil); err == nil ||
-		err.Error() != "siege: pre-battle: no dice\nhint: pass campaign.NewDice(seed, turn)" {
+		campaign.ErrorText(err) != "siege: pre-battle: no dice\nhint: pass campaign.NewDice(seed, turn)" {
 		t.Errorf("nil dice: %v", err)
 	}
 	short := PreBattleSetup{Attacker: PreBattleAttacker{Mantlets: []string{"archers", "crossbows"}}}
 	if _, err := RollPreBattle(short, PreBattleOptions{}, campaign.ScriptedDice(3)); err == nil ||
-		err.Error() != "siege: pre-battle: campaign: the scripted dice ran out after 1 rolls" {
+		campaign.ErrorText(err) != "siege: pre-battle: campaign: the scripted dice ran out after 1 rolls" {
 		t.Errorf("short script: %v", err)
 	}
 }
@@ -560,7 +560,7 @@ func FuzzRollPreBattle(f *testing.F) {
 		d := campaign.NewDice(seed, 1)
 		p, err := RollPreBattle(s, o, d)
 		if err != nil {
-			if !strings.HasPrefix(err.Error(), "siege: pre-battle: ") {
+			if !strings.HasPrefix(campaign.ErrorText(err), "siege: pre-battle: ") {
 				t.Errorf("error %q", err)
 			}
 			return

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"text/template"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 //go:embed en/*.tmpl es/*.tmpl
@@ -58,7 +60,7 @@ func Lookup(lang string) (*Set, error) {
 	}
 	s, ok := sets[strings.ToLower(strings.TrimSpace(lang))]
 	if !ok {
-		return nil, fmt.Errorf("templates: no texts for language %q\nhint: the languages are %s", lang, strings.Join(Languages(), ", "))
+		return nil, campaign.Problemf("", "the languages are "+strings.Join(Languages(), ", "), "templates: no texts for language %q", lang)
 	}
 	return s, nil
 }

@@ -325,7 +325,7 @@ func TestSpanish(t *testing.T) {
 }
 
 func TestErrors(t *testing.T) {
-	if _, err := Lookup("fr"); err == nil || err.Error() != "templates: no texts for language \"fr\"\nhint: the languages are en, es" {
+	if _, err := Lookup("fr"); err == nil || campaign.ErrorText(err) != "templates: no texts for language \"fr\"\nhint: the languages are en, es" {
 		t.Errorf("Lookup(fr) error = %v", err)
 	}
 	en := mustLookup(t, "en")
@@ -341,7 +341,7 @@ func TestErrors(t *testing.T) {
 			`templates: en: check.pass: template: events.tmpl:100:62: executing "check.pass" at <.Target>: map has no entry for key "Target"`},
 	}
 	for _, tt := range tests {
-		if _, err := en.Text(tt.name, tt.data); err == nil || err.Error() != tt.want {
+		if _, err := en.Text(tt.name, tt.data); err == nil || campaign.ErrorText(err) != tt.want {
 			t.Errorf("Text(%q) error = %v\nwant %s", tt.name, err, tt.want)
 		}
 	}

@@ -1,24 +1,14 @@
 package gen
 
 import (
-	"encoding/base64"
 	"fmt"
-	"mime/quotedprintable"
 	"strings"
 	"time"
 
-	"golang.org/x/text/encoding/charmap"
-
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/campaign/gen/mailshape"
+	"github.com/turnproc/turnproc/orders"
 )
-
-// Keywords in the player's language (docs/orders.md, docs/ordenes.md).
-type keywords struct {
-	header, password, move, sail, claim, improve, pillage, end string
-}
-
-var english = keywords{"CAMPAIGN %s PLAYER %s TURN 1", "PASSWORD", "MOVE", "SAIL", "CLAIM", "IMPROVE", "PILLAGE", "END"}
-var spanish = keywords{"CAMPAÑA %s JUGADOR %s TURNO 1", "CLAVE", "MOVER", "NAVEGAR", "RECLAMAR", "MEJORAR", "SAQUEAR", "FIN"}
 
 // mails writes every player's order mail, shaped as the common mail
 // clients send them, and for every fourth player an earlier draft that the
@@ -43,10 +33,7 @@ func (g *generator) mails() ([]Mail, int) {
 // orderLines are player i's orders: five lines per army (four steps,
 // then an action or a fifth step), then a sailing order per fleet.
 func (g *generator) orderLines(i int) []string {
-	kw := english
-	if language(i) == "es" {
-		kw = spanish
-	}
+	lang := language(i)
 	id := playerID(i)
 	var lines []string
 	for k, a := range g.state.Armies {
@@ -56,35 +43,36 @@ func (g *generator) orderLines(i int) []string {
 		path := g.walk(a, k%len(directions), OrdersPerArmy-1)
 		var moves []string
 		for _, step := range path {
-			moves = append(moves, fmt.Sprintf("%s %s %s", a.ID, kw.move, step))
+			moves = append(moves, orders.FormatOrder(campaign.Move{Army: a.ID, Path: []campaign.Coord{step}}, lang))
 		}
 		// The army tries one §5.1 action on its way, where one is
 		// allowed: before its first step, or after one. Starting the
 		// search at a different place per army spreads the actions
 		// over the walk (each later order is at −1 more, D2).
 		places := append([]campaign.Coord{a.At}, path...)
-		action, place := "", 0
+		var action campaign.Order
+		place := 0
 		for try := range places {
 			place = (k + try) % len(places)
-			if action = g.action(kw, a.Owner, places[place]); action != "" {
+			if action = g.action(a.ID, a.Owner, places[place]); action != nil {
 				break
 			}
 		}
-		if action == "" { // nowhere to act: a fifth step, back
+		if action == nil { // nowhere to act: a fifth step, back
 			back := a.At
 			if len(path) > 1 {
 				back = path[len(path)-2]
 			}
-			action, place = kw.move+" "+back.String(), len(moves)
+			action, place = campaign.Move{Army: a.ID, Path: []campaign.Coord{back}}, len(moves)
 		}
 		lines = append(lines, moves[:place]...)
-		lines = append(lines, a.ID+" "+action)
+		lines = append(lines, orders.FormatOrder(action, lang))
 		lines = append(lines, moves[place:]...)
 	}
 	for _, f := range g.state.Fleets {
 		if f.Owner == id {
 			if path := g.sail(f.At, 2); len(path) > 0 {
-				lines = append(lines, fmt.Sprintf("%s %s %s", f.ID, kw.sail, joinCoords(path)))
+				lines = append(lines, orders.FormatOrder(campaign.Sail{Fleet: f.ID, Path: path}, lang))
 			}
 		}
 	}
@@ -94,18 +82,18 @@ func (g *generator) orderLines(i int) []string {
 // action is the §5.1 action the player's army may try in a square, if
 // any: improve its own square, claim a free square next to its empire
 // (each once a turn), pillage an enemy's.
-func (g *generator) action(kw keywords, player string, at campaign.Coord) string {
+func (g *generator) action(army, player string, at campaign.Coord) campaign.Order {
 	sq := g.state.Squares[at]
 	switch {
 	case g.mayImprove(at, player):
-		return kw.improve
+		return campaign.Improve{Army: army}
 	case sq.Owner == "" && g.bordersEmpire(at, player) && !g.acted[at]:
 		g.acted[at] = true
-		return kw.claim
+		return campaign.Claim{Army: army}
 	case sq.Owner != "" && sq.Owner != player:
-		return kw.pillage
+		return campaign.Pillage{Army: army}
 	}
-	return ""
+	return nil
 }
 
 // mayImprove says whether an improvement of the player's square may be
@@ -196,84 +184,20 @@ func containsCoord(cs []campaign.Coord, c campaign.Coord) bool {
 	return false
 }
 
-func joinCoords(cs []campaign.Coord) string {
-	s := make([]string, len(cs))
-	for i, c := range cs {
-		s[i] = c.String()
-	}
-	return strings.Join(s, " ")
-}
-
 // mail writes player i's mail holding the lines, in one of five shapes:
 // plain text, multipart/alternative, windows-1252 quoted-printable, HTML
 // only, and the orders in a .txt attachment.
 func (g *generator) mail(i, shape int, lines []string, at time.Time, what string) Mail {
-	kw := english
+	lang := language(i)
 	greeting, sign := "Hello,\r\n\r\nmy orders.\r\n\r\n", "\r\n-- \r\nA player\r\n"
-	if language(i) == "es" {
-		kw = spanish
+	if lang == "es" {
 		greeting, sign = "Hola,\r\n\r\naquí van mis órdenes.\r\n\r\n", "\r\n-- \r\nUn jugador\r\n"
 	}
-	header := fmt.Sprintf(kw.header, ID, playerID(i))
-	if pw := g.password(i); pw != "" {
-		header += " " + kw.password + " " + pw
-	}
-	orders := header + "\r\n" + strings.Join(lines, "\r\n") + "\r\n" + kw.end + "\r\n"
+	header := orders.FormatHeader(ID, playerID(i), 1, g.password(i), lang)
+	text := header + "\r\n" + strings.Join(lines, "\r\n") + "\r\n" + orders.EndWord(lang) + "\r\n"
 	name := fmt.Sprintf("%s-%s", what, playerID(i))
 	head := fmt.Sprintf("Return-Path: <%[1]s>\r\nFrom: Player %[2]d <%[1]s>\r\nTo: turns@gen.example\r\n"+
 		"Subject: =?utf-8?Q?=C3=B3rdenes?= turn 1\r\nDate: %[3]s\r\nMessage-ID: <%[4]s@players.example>\r\nMIME-Version: 1.0\r\n",
 		email(i), i+1, at.Format(time.RFC1123Z), name)
-	return Mail{Name: name, Raw: []byte(head + Body(shape, greeting, orders, sign)), At: at}
-}
-
-// Shapes is how many shapes of mail Body writes.
-const Shapes = 5
-
-// Body is the rest of an order mail in one of the Shapes the common mail
-// clients send (0 plain text, 1 multipart/alternative, 2 windows-1252
-// quoted-printable, 3 HTML only quoting an old report, 4 the orders in a
-// .txt attachment): its content header fields, a blank line and the body.
-// Lines end CRLF.
-func Body(shape int, greeting, orders, sign string) string {
-	switch shape % Shapes {
-	case 0:
-		return "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + greeting + orders + sign
-	case 1:
-		html := "<div dir=\"ltr\"><p>" + strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "<br>") + "</p></div>"
-		return "Content-Type: multipart/alternative; boundary=\"alt\"\r\n\r\n" +
-			"--alt\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(greeting+orders+sign) +
-			"\r\n--alt\r\nContent-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(html) + "\r\n--alt--\r\n"
-	case 2:
-		cp, err := charmap.Windows1252.NewEncoder().String(greeting + orders + sign)
-		if err != nil { // every character written above is in windows-1252
-			panic(err)
-		}
-		return "Content-Type: text/plain; charset=windows-1252\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n" + qp(cp)
-	case 3:
-		html := "<html><head><style>p{margin:0}</style></head><body><p>" +
-			strings.ReplaceAll(strings.TrimSpace(greeting+orders), "\r\n", "</p><p>") + "</p><blockquote>&gt; old report</blockquote></body></html>"
-		return "Content-Type: text/html; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" + html
-	default:
-		return "Content-Type: multipart/mixed; boundary=\"mix\"\r\n\r\n" +
-			"--mix\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" + greeting + "\r\n" +
-			"--mix\r\nContent-Type: text/plain; charset=utf-8; name=\"orders.txt\"\r\nContent-Disposition: attachment; filename=\"orders.txt\"\r\n" +
-			"Content-Transfer-Encoding: base64\r\n\r\n" + wrap76(base64.StdEncoding.EncodeToString([]byte(orders))) + "--mix--\r\n"
-	}
-}
-
-func qp(s string) string {
-	var b strings.Builder
-	w := quotedprintable.NewWriter(&b)
-	w.Write([]byte(s)) // writes to a strings.Builder do not fail
-	w.Close()
-	return b.String()
-}
-
-func wrap76(s string) string {
-	var b strings.Builder
-	for len(s) > 76 {
-		b.WriteString(s[:76] + "\r\n")
-		s = s[76:]
-	}
-	return b.String() + s + "\r\n"
+	return Mail{Name: name, Raw: []byte(head + mailshape.Body(shape, greeting, text, sign)), At: at}
 }

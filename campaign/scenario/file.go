@@ -148,7 +148,7 @@ func buildCase(file, title string, secs []*section) (*Case, error) {
 		return nil, err
 	}
 	if err := c.Before.CheckAgainst(c.Map); err != nil {
-		return nil, bad(before, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", strings.TrimPrefix(err.Error(), "campaign: "))
+		return nil, bad(before, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", err.Reason())
 	}
 	for _, s := range orderSecs {
 		if err := readOrders(c, s, bad); err != nil {
@@ -246,9 +246,9 @@ func readResults(c *Case, s *section, bad badFunc) error {
 		if len(words) == 0 {
 			continue
 		}
-		r, err := parseResult(words)
-		if err != nil {
-			return bad(s, l.N, resultHint, "%v", err)
+		r, p := orders.ParseResult(words, "B1-1 attacker 230 450")
+		if p != nil {
+			return bad(s, l.N, p.Hint, "%s", p.Text)
 		}
 		c.Input.Results = append(c.Input.Results, r)
 	}
@@ -297,7 +297,7 @@ func readExpectations(c *Case, byName map[string]*section, bad badFunc) error {
 		return err
 	}
 	if err := c.After.CheckAgainst(c.Map); err != nil {
-		return bad(after, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", strings.TrimPrefix(err.Error(), "campaign: "))
+		return bad(after, 0, "a state must be one the campaign could reach: the map runs "+c.Map.Range(), "%s", err.Reason())
 	}
 	if events != nil {
 		c.Events = []string{}

@@ -54,11 +54,15 @@ func TestParseErrors(t *testing.T) {
 		{"force alone", strings.Replace(minimal, "army A1 empire A1 500", "force A1 empire 500 attacker main from=A1", 1), "scenario: f.txt:7: force outside a battle\nhint: put force, note and result lines right below their battle line"},
 		{"bad check", strings.Replace(minimal, "army A1 empire A1 500", "army A1 empire A1 500\nbattle B1-1 turn=1 at=B1 kind=field attacker=empire\n  force A1 empire 500 attacker main from=A1 combine=(combine base=9 mods=[] n=1 D=9 roll=[4 4])", 1),
 			"scenario: f.txt:9: combine: a check needs: action base=… mods=[…] n=… D=… roll=[…] pass|fail\nhint: " + forceHint},
+		{"bad result", strings.Replace(minimal, "=== dice", "=== results\nB1-1 sideways 1 1\n=== dice", 1),
+			"scenario: f.txt:11: results: winner \"sideways\" is not attacker, defender or draw\nhint: write: B1-1 attacker 230 450 (winner attacker, defender or draw; the victory points each side suffered)"},
+		{"loss twice", strings.Replace(minimal, "=== dice", "=== results\nB1-1 draw 1 1 A1=5 a1=5\n=== dice", 1),
+			"scenario: f.txt:11: results: loss for A1 is given twice\nhint: give each army, the garrison and each player's reserves once"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("f.txt", []byte(tt.text))
-			if err == nil || err.Error() != tt.want {
+			if err == nil || campaign.ErrorText(err) != tt.want {
 				t.Errorf("got  %v\nwant %s", err, tt.want)
 			}
 		})
@@ -73,8 +77,7 @@ func orderHint(t *testing.T) string {
 	if err == nil {
 		t.Fatal("MARCH parsed")
 	}
-	_, hint, _ := strings.Cut(err.Error(), "\nhint: ")
-	return hint
+	return campaign.HintOf(err)
 }
 
 func TestParseCase(t *testing.T) {
@@ -175,4 +178,19 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestResultKeys: a results section reads keys as the moderator's RESULT
+// lines do (one grammar): battle and armies upper case, the garrison and
+// reserves lower case, the winner in either language.
+func TestResultKeys(t *testing.T) {
+	cases, err := Parse("f.txt", []byte(strings.Replace(minimal, "=== dice", "=== results\nb1-1 Atacante 1 2 a1=5 Garrison=3 Reserves:Empire=1\n=== dice", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := campaign.BattleResult{Battle: "B1-1", Winner: campaign.Attacker, AttackerVP: 1, DefenderVP: 2,
+		Losses: map[string]int{"A1": 5, "garrison": 3, "reserves:empire": 1}}
+	if got := cases[0].Input.Results; len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+		t.Errorf("results %+v, want %+v", got, want)
+	}
 }

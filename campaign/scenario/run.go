@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
 )
@@ -31,13 +32,16 @@ func (c *Case) Run() *Result {
 	if out != nil {
 		r.Trace = Trace(out.Events)
 	}
+	// A case's `=== error` is the error's text and, on a `hint:` line,
+	// its hint where the case checks it.
+	wantText, wantHint, hinted := strings.Cut(c.Error, "\nhint: ")
 	switch {
 	case err != nil && c.Error == "":
 		r.fail("Resolve returned an error: %v", err)
 	case err == nil && c.Error != "":
 		r.fail("Resolve succeeded, but the case expects the error %q", c.Error)
-	case err != nil && err.Error() != c.Error:
-		r.fail("Resolve returned the error %q, but the case expects %q", err.Error(), c.Error)
+	case err != nil && (err.Error() != wantText || hinted && campaign.HintOf(err) != wantHint):
+		r.fail("Resolve returned the error %q, but the case expects %q", campaign.ErrorText(err), c.Error)
 	}
 	if n := d.Remaining(); n > 0 {
 		r.fail("%d scripted dice were never rolled: the turn needed fewer dice than === dice lists", n)

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/orders"
 )
 
 // Line is one line of a scenario file: its number (from 1) and its text.
@@ -54,12 +56,10 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	s := fmt.Sprintf("scenario: %s:%d: %s", e.File, e.Line, e.Msg)
-	if e.Hint != "" {
-		s += "\nhint: " + e.Hint
-	}
-	return s
+	return fmt.Sprintf("scenario: %s:%d: %s", e.File, e.Line, e.Msg)
 }
+
+func (e *Error) ProblemHint() string { return e.Hint }
 
 func (p *stateParser) errorf(n int, hint, format string, args ...any) error {
 	return &Error{File: p.file, Line: n, Msg: fmt.Sprintf(format, args...), Hint: hint}
@@ -327,9 +327,9 @@ func (p *stateParser) battlePart(n int, w []string) error {
 		if p.battle.Result != nil {
 			return p.errorf(n, "a battle has one result", "battle %s already has a result", p.battle.ID)
 		}
-		r, err := parseResult(append([]string{p.battle.ID}, w[1:]...))
-		if err != nil {
-			return p.errorf(n, resultHint, "%v", err)
+		r, prob := orders.ParseResult(append([]string{p.battle.ID}, w[1:]...), "result attacker 230 450")
+		if prob != nil {
+			return p.errorf(n, prob.Hint, "%s", prob.Text)
 		}
 		p.battle.Result = &r
 		return nil
@@ -396,41 +396,6 @@ func (p *stateParser) force(n int, w []string) (campaign.Force, error) {
 
 const resultHint = "write: B1-1 attacker 230 450, then any losses as A1=500 garrison=300 reserves:orcs=200"
 
-// parseResult reads "B1-1 attacker 230 450 A1=500 garrison=300": the
-// battle, the winner, the VP suffered by attacker and defender, and an
-// explicit loss allocation if any (D14).
-func parseResult(w []string) (campaign.BattleResult, error) {
-	var r campaign.BattleResult
-	if len(w) < 4 {
-		return r, fmt.Errorf("a result needs battle, winner and the VP each side suffered")
-	}
-	r.Battle, r.Winner = w[0], campaign.Side(w[1])
-	if r.Winner != campaign.Attacker && r.Winner != campaign.Defender && r.Winner != campaign.Draw {
-		return r, fmt.Errorf("unknown winner %q: write attacker, defender or draw", w[1])
-	}
-	var err1, err2 error
-	r.AttackerVP, err1 = strconv.Atoi(w[2])
-	r.DefenderVP, err2 = strconv.Atoi(w[3])
-	if err1 != nil || err2 != nil || r.AttackerVP < 0 || r.DefenderVP < 0 {
-		return r, fmt.Errorf("victory points %q %q are not whole numbers", w[2], w[3])
-	}
-	for _, l := range w[4:] {
-		k, v, ok := strings.Cut(l, "=")
-		pts, err := strconv.Atoi(v)
-		if !ok || k == "" || err != nil || pts < 0 {
-			return r, fmt.Errorf("loss %q is not unit=points", l)
-		}
-		if r.Losses == nil {
-			r.Losses = map[string]int{}
-		}
-		if _, dup := r.Losses[k]; dup {
-			return r, fmt.Errorf("loss for %s is given twice", k)
-		}
-		r.Losses[k] = pts
-	}
-	return r, nil
-}
-
 // finish fills the derived defaults and checks the references through
 // the snapshot decoder, so a scenario state obeys the same invariants as
 // a campaign's state file.
@@ -458,7 +423,10 @@ func (p *stateParser) finish(lines []Line) (*campaign.State, error) {
 		if len(lines) > 0 {
 			n = lines[0].N
 		}
-		msg := strings.TrimPrefix(err.Error(), "campaign: state: ")
+		msg := err.Error()
+		if inner := errors.Unwrap(err); inner != nil { // DecodeState names the snapshot; the line is named here
+			msg = inner.Error()
+		}
 		return nil, p.errorf(n, "every owner is a listed player, armies are 500–2500 in 500 blocks, ids are unique", "%s", msg)
 	}
 	return s, nil

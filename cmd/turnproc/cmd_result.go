@@ -3,10 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
+	"github.com/turnproc/turnproc/orders"
 )
 
 func cmdResult(ctx context.Context, e *env, args []string) error {
@@ -39,12 +39,8 @@ Example: turnproc result B3-1 attacker 230 450`)
 	if b == nil {
 		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))
 	}
-	if err := campaign.CheckResult(*b, res); err != nil {
-		hint := "name the armies, garrison and reserves of that battle: " + battleKeys(*b)
-		if strings.Contains(err.Error(), "victory points") {
-			hint = "victory points suffered are at most what a side brought to the battle: check the numbers from the table"
-		}
-		return usageError(err.Error(), hint)
+	if p := campaign.CheckResult(*b, res); p != nil {
+		return &cliError{code: exitUsage, err: p}
 	}
 	if err := c.dir.SaveResult(*b, res, *replace); err != nil {
 		return usageError(err.Error(), "add --replace to change it")
@@ -53,44 +49,12 @@ Example: turnproc result B3-1 attacker 230 450`)
 	return nil
 }
 
-var winners = map[string]campaign.Side{
-	"attacker": campaign.Attacker, "atacante": campaign.Attacker,
-	"defender": campaign.Defender, "defensor": campaign.Defender,
-	"draw": campaign.Draw, "empate": campaign.Draw,
-}
-
-// parseResult reads BATTLE WINNER ATTACKER-VP DEFENDER-VP [KEY=POINTS …].
+// parseResult reads BATTLE WINNER ATTACKER-VP DEFENDER-VP [KEY=POINTS …]
+// by the grammar of the moderator's RESULT lines.
 func parseResult(args []string) (campaign.BattleResult, error) {
-	const hint = `write: turnproc result B3-1 attacker 230 450 (see "turnproc result --help")`
-	if len(args) < 4 {
-		return campaign.BattleResult{}, usageError(fmt.Sprintf("result needs a battle, a winner and two victory point totals, got %d argument(s)", len(args)), hint)
-	}
-	res := campaign.BattleResult{Battle: strings.ToUpper(args[0])}
-	w, ok := winners[strings.ToLower(args[1])]
-	if !ok {
-		return res, usageError(fmt.Sprintf("winner %q is not attacker, defender or draw", args[1]), hint)
-	}
-	res.Winner = w
-	for i, p := range []*int{&res.AttackerVP, &res.DefenderVP} {
-		n, err := strconv.Atoi(args[2+i])
-		if err != nil || n < 0 {
-			return res, usageError(fmt.Sprintf("victory points %q are not a whole number from 0 up", args[2+i]), hint)
-		}
-		*p = n
-	}
-	for _, kv := range args[4:] {
-		key, val, ok := strings.Cut(kv, "=")
-		n, err := strconv.Atoi(val)
-		if !ok || err != nil || n < 0 {
-			return res, usageError(fmt.Sprintf("loss %q is not KEY=POINTS", kv), "e.g. A3=500 garrison=300 reserves:orcs=200")
-		}
-		if res.Losses == nil {
-			res.Losses = map[string]int{}
-		}
-		if !strings.HasPrefix(key, "reserves:") && key != "garrison" {
-			key = strings.ToUpper(key)
-		}
-		res.Losses[key] = n
+	res, p := orders.ParseResult(args, "turnproc result B3-1 attacker 230 450")
+	if p != nil {
+		return res, usageError(p.Text, p.Hint)
 	}
 	return res, nil
 }
@@ -114,15 +78,4 @@ func pendingHint(s *campaign.State) string {
 		ids[i] = b.ID
 	}
 	return "battles awaiting results: " + strings.Join(ids, ", ")
-}
-
-func battleKeys(b campaign.Battle) string {
-	keys := []string{"garrison", "reserves:" + b.Attacker}
-	if b.Defender != "" {
-		keys = append(keys, "reserves:"+b.Defender)
-	}
-	for _, f := range b.Forces {
-		keys = append(keys, f.Army)
-	}
-	return strings.Join(keys, ", ")
 }

@@ -47,9 +47,9 @@ func TestResultCommand(t *testing.T) {
 		{[]string{"B9-9", "attacker", "1", "1"}, exitUsage,
 			"turnproc: error: no battle B9-9 is awaiting a result\nhint: battles awaiting results: B0-1\n"},
 		{[]string{"B0-1", "sideways", "1", "1"}, exitUsage,
-			"turnproc: error: winner \"sideways\" is not attacker, defender or draw\nhint: write: turnproc result B3-1 attacker 230 450 (see \"turnproc result --help\")\n"},
+			"turnproc: error: winner \"sideways\" is not attacker, defender or draw\nhint: write: turnproc result B3-1 attacker 230 450 (winner attacker, defender or draw; the victory points each side suffered)\n"},
 		{[]string{"B0-1", "attacker", "-5", "1"}, exitUsage, "victory points \"-5\" are not a whole number from 0 up"},
-		{[]string{"B0-1", "attacker", "1"}, exitUsage, "result needs a battle, a winner and two victory point totals, got 3 argument(s)"},
+		{[]string{"B0-1", "attacker", "1"}, exitUsage, "a result needs a battle, a winner and two victory point totals, got 3 word(s)"},
 		{[]string{"B0-1", "attacker", "1", "1", "A99=500"}, exitUsage,
 			"turnproc: error: campaign: battle B0-1: loss A99=500 names no army, garrison or reserves of the battle\nhint: name the armies, garrison and reserves of that battle: garrison, reserves:empire, reserves:orcs, A1, A5\n"},
 		{[]string{"b0-1", "atacante", "230", "450"}, exitOK, ""},
@@ -108,5 +108,22 @@ func TestResultFlagsAfterArguments(t *testing.T) {
 	}
 	if code, _, stderr := run(t, afterTurn1, "result", "B0-1", "draw", "1", "2", "--dir", dir, "--replace"); code != exitOK {
 		t.Errorf("the hint's --replace after the arguments: %s", stderr)
+	}
+}
+
+// TestResultKeysAsMail: turnproc result reads keys as the moderator's
+// RESULT lines do, so Garrison, Reserves:Orcs and a1 name what they name
+// in a mail.
+func TestResultKeysAsMail(t *testing.T) {
+	dir := withPendingBattle(t)
+	code, _, stderr := run(t, afterTurn1, "result", "--dir", dir, "B0-1", "attacker", "1", "1", "Garrison=100", "Reserves:Orcs=50", "a1=0")
+	if code != exitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "turns", "000", "results", "B0-1.json"))
+	for _, key := range []string{`"garrison": 100`, `"reserves:orcs": 50`, `"A1": 0`} {
+		if err != nil || !strings.Contains(string(data), key) {
+			t.Errorf("stored result lacks %s: %s %v", key, data, err)
+		}
 	}
 }

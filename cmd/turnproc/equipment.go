@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -114,12 +115,23 @@ func (c *campaignFiles) declaredBill(s *campaign.State, b *campaign.Battle, side
 }
 
 // problemsOf keeps an error's problems, one after the other on one line,
-// without the package prefix and the hints.
+// without the package prefix and the hints: a refusal quotes them.
 func problemsOf(err error) string {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
 	var problems []string
-	for _, line := range strings.Split(err.Error(), "\n") {
-		if !strings.HasPrefix(line, "hint: ") {
-			problems = append(problems, strings.TrimPrefix(line, "siege: equipment: "))
+	for _, e := range errs {
+		var ee *siege.EquipmentError
+		var p *campaign.Problem
+		switch {
+		case errors.As(e, &ee):
+			problems = append(problems, ee.Message)
+		case errors.As(e, &p):
+			problems = append(problems, p.Text)
+		default:
+			problems = append(problems, e.Error())
 		}
 	}
 	return strings.Join(problems, "; ")

@@ -238,7 +238,8 @@ func (c *campaignFiles) runTurn(ctx context.Context, e *env, turn int, before *c
 	var missing *campaign.MissingResultsError
 	switch {
 	case errors.As(err, &missing):
-		return nil, &cliError{code: exitBlocked, err: errors.New(strings.SplitN(err.Error(), "\n", 2)[0]),
+		// The command's hint, naming the battle, replaces the package's.
+		return nil, &cliError{code: exitBlocked, err: errors.New(missing.Error()),
 			hint: fmt.Sprintf("enter each result with: turnproc result %s attacker|defender|draw ATTACKER-VP DEFENDER-VP", missing.Battles[0])}
 	case err != nil:
 		return nil, err

@@ -17,6 +17,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/turnproc/turnproc/campaign"
 )
 
 // Exit codes, distinct so that a cron mail says what kind of failure it was.
@@ -148,27 +150,31 @@ func badInput(err error, hint string) error {
 // errHelp is returned after a command printed its --help.
 var errHelp = errors.New("help shown")
 
-// report prints each error line as `turnproc: error: …`, followed by its
-// `hint: …`, and returns the exit code. Packages put hints inside their
-// errors as "\nhint: …" lines (the config may report several errors, each
-// with its hint); a command's own hint comes last.
+// report prints each error as `turnproc: error: …`, followed by its
+// `hint: …`, and returns the exit code. Packages give hints as typed
+// problems (campaign.Problem and the positioned errors, several of them
+// joined where a file has several mistakes); a command's own hint comes
+// last.
 func report(e *env, err error) int {
 	if err == nil || errors.Is(err, errHelp) {
 		return exitOK
 	}
 	code, hint := exitFailure, ""
-	var ce *cliError
-	if errors.As(err, &ce) {
+	ce, _ := err.(*cliError)
+	if ce != nil {
+		code, hint, err = ce.code, ce.hint, ce.err
+	} else if errors.As(err, &ce) {
 		code, hint = ce.code, ce.hint
 	}
 	hinted := false
-	for _, line := range strings.Split(err.Error(), "\n") {
-		if strings.HasPrefix(line, "hint: ") {
-			fmt.Fprintln(e.stderr, line)
-			hinted = true
-			continue
+	for _, said := range campaign.Problems(err) {
+		for _, line := range strings.Split(said.Text, "\n") { // one error line each, for grep
+			fmt.Fprintf(e.stderr, "turnproc: error: %s\n", line)
 		}
-		fmt.Fprintf(e.stderr, "turnproc: error: %s\n", line)
+		if said.Hint != "" {
+			fmt.Fprintf(e.stderr, "hint: %s\n", said.Hint)
+			hinted = true
+		}
 	}
 	if hint != "" && (!hinted || ce.more) {
 		fmt.Fprintf(e.stderr, "hint: %s\n", hint)

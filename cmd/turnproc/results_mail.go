@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/turnproc/turnproc/campaign"
 	"github.com/turnproc/turnproc/orders"
@@ -43,8 +42,8 @@ func (c *campaignFiles) recordResult(s *campaign.State, res campaign.BattleResul
 	if b == nil {
 		return fmt.Sprintf("no battle %s is awaiting a result (%s)", res.Battle, pendingHint(s)), nil
 	}
-	if err := campaign.CheckResult(*b, res); err != nil {
-		return strings.TrimPrefix(err.Error(), "campaign: "), nil
+	if p := campaign.CheckResult(*b, res); p != nil {
+		return p.Text, nil
 	}
 	if old, err := os.ReadFile(c.dir.ResultPath(*b)); err == nil {
 		var prev campaign.BattleResult
