@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/turnproc/turnproc/campaign"
-	"github.com/turnproc/turnproc/campaign/gen"
+	"github.com/turnproc/turnproc/gen"
 )
 
 // TestOptionsAgreeWithPreview: every option Options offers is an order

@@ -12,7 +12,7 @@ import (
 	"github.com/emersion/go-message"
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/turnproc/turnproc/campaign/gen/mailshape"
+	"github.com/turnproc/turnproc/gen/mailshape"
 )
 
 // benchPlayers is how many players the 10k benchmarks have; the even ones

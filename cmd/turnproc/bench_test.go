@@ -14,8 +14,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/turnproc/turnproc/campaign"
-	"github.com/turnproc/turnproc/campaign/gen"
 	"github.com/turnproc/turnproc/campaign/store"
+	"github.com/turnproc/turnproc/gen"
 	"github.com/turnproc/turnproc/orders"
 	"github.com/turnproc/turnproc/reports"
 )

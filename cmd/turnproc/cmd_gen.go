@@ -9,8 +9,8 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
-	"github.com/turnproc/turnproc/campaign/gen"
 	"github.com/turnproc/turnproc/config"
+	"github.com/turnproc/turnproc/gen"
 )
 
 func cmdGen(ctx context.Context, e *env, args []string) error {

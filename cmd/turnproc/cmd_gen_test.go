@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/turnproc/turnproc/campaign/gen"
+	"github.com/turnproc/turnproc/gen"
 )
 
 // TestGenThenRun: a generated campaign is a campaign like any other: its

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/turnproc/turnproc/campaign/scenario"
+	"github.com/turnproc/turnproc/scenario"
 )
 
 // cmdScenario runs rule scenario files (docs/scenarios.md): exit 0 when

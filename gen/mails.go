@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/turnproc/turnproc/campaign"
-	"github.com/turnproc/turnproc/campaign/gen/mailshape"
+	"github.com/turnproc/turnproc/gen/mailshape"
 	"github.com/turnproc/turnproc/orders"
 )
 

@@ -12,4 +12,10 @@
 //
 // Dice are scripted (campaign.ScriptedDice): a case fails if its script
 // runs out or is not used up.
+//
+// It is a harness, not domain: it reads a case's orders and results with
+// the orders package, as players write them, so it lives outside
+// campaign/, which imports nothing above it. The project's own cases are
+// campaign/testdata/*.txt, the rules engine's; `turnproc scenario` runs
+// any file.
 package scenario

@@ -2,7 +2,9 @@
 // turnproc command: a map, a config, the state before turn 1 and the
 // players' order mails for that turn. It exists to measure the cost of a
 // turn (docs/BENCHMARKS.md) and is used by `turnproc gen` and the
-// benchmarks; nothing in a real campaign depends on it.
+// benchmarks; nothing in a real campaign depends on it. It is a harness:
+// it writes its order mails with the orders package's formatter, so it
+// lives outside campaign/, which imports nothing above it.
 //
 // A generated campaign is a continent ringed by coast and sea, its players'
 // capitals on a lattice, each empire a block of owned land around its

@@ -564,12 +564,6 @@ func FormatBattle(b campaign.Battle) []string {
 	return out
 }
 
-// FormatResult prints a battle result as the results section writes it.
-func FormatResult(r campaign.BattleResult) string {
-	words := []string{quote(r.Battle), quote(string(r.Winner)), strconv.Itoa(r.AttackerVP), strconv.Itoa(r.DefenderVP)}
-	return strings.Join(append(words, formatLosses(r.Losses)...), " ")
-}
-
 func formatLosses(losses map[string]int) []string {
 	var out []string
 	for _, k := range slices.Sorted(maps.Keys(losses)) {

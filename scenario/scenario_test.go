@@ -7,11 +7,11 @@ import (
 	"testing"
 )
 
-// TestScenarios runs every case of every file in ../testdata/*.txt.
+// TestScenarios runs every case of every file in ../campaign/testdata/*.txt.
 func TestScenarios(t *testing.T) {
-	files, err := filepath.Glob("../testdata/*.txt")
+	files, err := filepath.Glob("../campaign/testdata/*.txt")
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no scenario files in ../testdata (%v)", err)
+		t.Fatalf("no scenario files in ../campaign/testdata (%v)", err)
 	}
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
