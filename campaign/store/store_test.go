@@ -147,3 +147,34 @@ func TestIsTemp(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordsRoundTrip: each record file is read back by the type that
+// writes it, to the same value.
+func TestRecordsRoundTrip(t *testing.T) {
+	d := &Dir{Root: t.TempDir()}
+	dice := NewDiceRecord("feedface", 3)
+	if err := WriteFile(d.TurnPath(3, "dice.json"), dice.Encode()); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := d.LoadDiceRecord(3); err != nil || *got != dice {
+		t.Errorf("dice record read back as %+v, %v; want %+v", got, err, dice)
+	}
+	if dice.Commitment == "" || dice.NextCommitment == dice.Commitment {
+		t.Errorf("dice record %+v", dice)
+	}
+	log := EventLog{Turn: 3, Events: []campaign.Event{{Kind: campaign.EventCombine, Player: "orcs"}}, Rolls: []campaign.Roll{}}
+	data, err := log.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(d.TurnPath(3, "events.json"), data); err != nil {
+		t.Fatal(err)
+	}
+	got, raw, err := d.LoadEventLog(3)
+	if err != nil || got.Turn != 3 || len(got.Events) != 1 || got.Events[0].Player != "orcs" || string(raw) != string(data) {
+		t.Errorf("event log read back as %+v, %v", got, err)
+	}
+	if _, err := d.LoadDiceRecord(4); err == nil {
+		t.Error("a missing dice record reads")
+	}
+}

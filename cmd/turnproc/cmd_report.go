@@ -84,15 +84,9 @@ func (c *campaignFiles) archivedTurn(turn int) (reports.Turn, error) {
 	if err != nil {
 		return reports.Turn{}, badInput(err, "")
 	}
-	data, err := os.ReadFile(c.dir.TurnPath(turn, "events.json"))
+	log, _, err := c.dir.LoadEventLog(turn)
 	if err != nil {
-		return reports.Turn{}, badInput(err, "the turn's record in turns/ is incomplete: restore it from your backup")
-	}
-	var log struct {
-		Events []campaign.Event `json:"events"`
-	}
-	if err := json.Unmarshal(data, &log); err != nil {
-		return reports.Turn{}, badInput(fmt.Errorf("%s: %v", c.dir.TurnPath(turn, "events.json"), err), "restore it from your backup")
+		return reports.Turn{}, badInput(err, "the turn's record in turns/ is incomplete or damaged: restore it from your backup")
 	}
 	out := &campaign.Outcome{Turn: turn, State: after, Events: log.Events, Battles: after.Battles}
 	for _, ev := range log.Events {
@@ -117,9 +111,7 @@ func (c *campaignFiles) rolledPreBattles(battles []campaign.Battle) map[string][
 		if err != nil {
 			continue
 		}
-		var rec struct {
-			PreBattle siege.PreBattle `json:"prebattle"`
-		}
+		var rec siege.PreBattleRecord
 		if json.Unmarshal(data, &rec) == nil {
 			out[b.ID] = rec.PreBattle.Lines()
 		}

@@ -68,11 +68,8 @@ func (c *campaignFiles) verifyTurn(turn int) (string, error) {
 	if err != nil {
 		return "", badInput(err, "")
 	}
-	var dice struct {
-		Seed, Commitment string
-	}
-	data, err := os.ReadFile(c.dir.TurnPath(turn, "dice.json"))
-	if err != nil || json.Unmarshal(data, &dice) != nil {
+	dice, err := c.dir.LoadDiceRecord(turn)
+	if err != nil {
 		return "the turn's dice record is missing or unreadable", nil
 	}
 	switch {
@@ -82,11 +79,8 @@ func (c *campaignFiles) verifyTurn(turn int) (string, error) {
 		return "the revealed seed is not the campaign's seed for this turn", nil
 	}
 	if turn > 1 {
-		var prev struct {
-			NextCommitment string `json:"next_commitment"`
-		}
-		data, err := os.ReadFile(c.dir.TurnPath(turn-1, "dice.json"))
-		if err != nil || json.Unmarshal(data, &prev) != nil || prev.NextCommitment != dice.Commitment {
+		prev, err := c.dir.LoadDiceRecord(turn - 1)
+		if err != nil || prev.NextCommitment != dice.Commitment {
 			return "the seed's SHA-256 is not the one the previous report published", nil
 		}
 	}
@@ -115,11 +109,8 @@ func (c *campaignFiles) verifyTurn(turn int) (string, error) {
 	if !bytes.Equal(got.Bytes(), want) {
 		return fmt.Sprintf("playing it again does not give %s", c.dir.StatePath(turn+1)), nil
 	}
-	var log struct {
-		Events []campaign.Event `json:"events"`
-	}
-	data, err = os.ReadFile(c.dir.TurnPath(turn, "events.json"))
-	if err != nil || json.Unmarshal(data, &log) != nil {
+	log, data, err := c.dir.LoadEventLog(turn)
+	if err != nil {
 		return "the turn's event log is missing or unreadable", nil
 	}
 	a, _ := json.Marshal(log.Events)
@@ -184,10 +175,9 @@ func (c *campaignFiles) verifySieges(turn int) (siegeVerdict, error) {
 	if err != nil {
 		return v, badInput(err, "")
 	}
-	var dice struct{ Seed string }
-	data, err := os.ReadFile(c.dir.TurnPath(turn, "dice.json"))
-	if err != nil || json.Unmarshal(data, &dice) != nil {
-		return v, fmt.Errorf("verify: %s went away: %v", c.dir.TurnPath(turn, "dice.json"), err)
+	dice, err := c.dir.LoadDiceRecord(turn)
+	if err != nil {
+		return v, fmt.Errorf("verify: the dice record went away: %w", err)
 	}
 	for i := range before.Battles {
 		b := &before.Battles[i]

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -317,12 +315,12 @@ func (c *campaignFiles) render(rec *turnRecord, before *campaign.State, at time.
 	for player, sheet := range rec.intake.Accepted {
 		rec.files[filepath.Join("orders", player+".txt")] = []byte(echo(sheet))
 	}
-	events, err := eventLog(rec)
+	events, err := store.EventLog{Turn: rec.turn, Events: rec.outcome.Events, Rolls: rec.dice.Rolls()}.Encode()
 	if err != nil {
 		return err
 	}
-	rec.files[filepath.Join("events.json")] = events
-	rec.files[filepath.Join("dice.json")] = diceRecord(before.Seed, rec.turn)
+	rec.files["events.json"] = events
+	rec.files["dice.json"] = store.NewDiceRecord(before.Seed, rec.turn).Encode()
 
 	t := c.reportTurn(before, rec.outcome, rec.intake, at)
 	pdfs, err := c.renderReports(t)
@@ -416,19 +414,6 @@ func (c *campaignFiles) reportTurn(before *campaign.State, out *campaign.Outcome
 		NextCommitment: campaign.SeedCommitment(campaign.TurnSeed(before.Seed, out.Turn+1))}
 	t.Notes, t.Refused, t.RefusedDetail = intakeNotes(in)
 	return t
-}
-
-// diceRecord is turns/NNN/dice.json: the turn's dice seed, revealed, with
-// the commitment that was published for it and the next turn's.
-func diceRecord(campaignSeed string, turn int) []byte {
-	seed := campaign.TurnSeed(campaignSeed, turn)
-	data, _ := json.MarshalIndent(struct {
-		Turn           int    `json:"turn"`
-		Seed           string `json:"seed"`
-		Commitment     string `json:"commitment"`
-		NextCommitment string `json:"next_commitment"`
-	}{turn, seed, campaign.SeedCommitment(seed), campaign.SeedCommitment(campaign.TurnSeed(campaignSeed, turn+1))}, "", "  ")
-	return append(data, '\n')
 }
 
 // write stores the turn's record, then the next state (the commit point).
@@ -573,17 +558,4 @@ func mailLabel(r orders.Receipt) string {
 		return fmt.Sprintf("mail %q", r.Mail.Subject)
 	}
 	return "mail " + r.Name
-}
-
-// eventLog is the turn's event log and every die rolled, as JSON.
-func eventLog(rec *turnRecord) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	err := enc.Encode(struct {
-		Turn   int              `json:"turn"`
-		Events []campaign.Event `json:"events"`
-		Rolls  []campaign.Roll  `json:"rolls"`
-	}{rec.turn, rec.outcome.Events, rec.dice.Rolls()})
-	return b.Bytes(), err
 }
