@@ -302,55 +302,47 @@ func (m *IMAPMailbox) sizes(lastUID uint32) ([]fetchedMail, error) {
 
 // download fetches the mails, without setting \Seen.
 func (m *IMAPMailbox) download(uids []imap.UID) ([]Received, []Skipped, error) {
-	if len(uids) == 0 {
-		return nil, nil, nil
-	}
-	opts := &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{{Peek: true}}}
-	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts), MaxMailSize)
-	if err != nil {
-		return nil, nil, err
-	}
-	byUID := map[imap.UID]fetchedMail{}
-	for _, msg := range msgs {
-		byUID[msg.uid] = msg
-	}
-	var mails []Received
-	var skipped []Skipped
-	for _, uid := range uids {
-		msg, ok := byUID[uid]
-		var why string
+	return m.fetchEach(uids, &imap.FetchItemBodySection{Peek: true}, MaxMailSize, func(uid imap.UID, msg fetchedMail) (Received, string) {
 		switch {
-		case !ok:
-			why = "the mail left the folder while it was read (another mail client moved or deleted it)"
 		case msg.size > MaxMailSize:
 			// QUIRK: the server said a smaller RFC822.SIZE than it sent.
-			why = fmt.Sprintf("the mail is %d bytes, over the %d MiB limit: left in folder %q", msg.size, MaxMailSize>>20, m.cfg.Folder)
+			return Received{}, fmt.Sprintf("the mail is %d bytes, over the %d MiB limit: left in folder %q", msg.size, MaxMailSize>>20, m.cfg.Folder)
 		case msg.raw == nil || msg.at.IsZero():
 			// QUIRK: a FETCH answer without the body or the arrival time.
-			why = "the server did not give the whole mail and its arrival time"
-		}
-		if why != "" {
-			skipped = append(skipped, m.skip(uid, why))
-			continue
+			return Received{}, "the server did not give the whole mail and its arrival time"
 		}
 		m.listed = append(m.listed, listedUID{uid: uid})
-		mails = append(mails, Received{Name: m.name(uid), Raw: msg.raw, At: msg.at.UTC()})
-	}
-	return mails, skipped, nil
+		return Received{Name: m.name(uid), Raw: msg.raw, At: msg.at.UTC()}, ""
+	})
 }
 
 // downloadHeads fetches the headers of the mails over MaxMailSize, by
 // UID with their sizes, each at most MaxHeadBytes (BODY.PEEK[HEADER]<0.n>):
 // enough to answer the mail, never the mail itself.
 func (m *IMAPMailbox) downloadHeads(sizes map[imap.UID]int64) ([]Received, []Skipped, error) {
-	if len(sizes) == 0 {
-		return nil, nil, nil
-	}
-	uids := slices.Sorted(maps.Keys(sizes))
 	head := &imap.FetchItemBodySection{Specifier: imap.PartSpecifierHeader, Peek: true,
 		Partial: &imap.SectionPartial{Offset: 0, Size: MaxHeadBytes}}
-	opts := &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{head}}
-	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts), MaxHeadBytes)
+	return m.fetchEach(slices.Sorted(maps.Keys(sizes)), head, MaxHeadBytes, func(uid imap.UID, msg fetchedMail) (Received, string) {
+		if msg.raw == nil || msg.at.IsZero() {
+			// QUIRK: a server that ignores the <0.n> range and sends a
+			// longer header, or leaves out the header or arrival time.
+			return Received{}, fmt.Sprintf("the mail is %d bytes, over the %d MiB limit, and the server did not give its header and arrival time: left in folder %q", sizes[uid], MaxMailSize>>20, m.cfg.Folder)
+		}
+		m.listed = append(m.listed, listedUID{uid: uid, oversize: true})
+		return Received{Name: m.name(uid), Raw: msg.raw, At: msg.at.UTC(), Oversize: sizes[uid]}, ""
+	})
+}
+
+// fetchEach fetches one body section of each mail (uids in order), each
+// at most limit bytes, and lets take make it a Received or say why it is
+// skipped; a mail the answer lacks has left the folder meanwhile.
+func (m *IMAPMailbox) fetchEach(uids []imap.UID, section *imap.FetchItemBodySection, limit int64,
+	take func(imap.UID, fetchedMail) (Received, string)) ([]Received, []Skipped, error) {
+	if len(uids) == 0 {
+		return nil, nil, nil
+	}
+	opts := &imap.FetchOptions{UID: true, InternalDate: true, BodySection: []*imap.FetchItemBodySection{section}}
+	msgs, err := m.collect(m.c.Fetch(imap.UIDSetNum(uids...), opts), limit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -361,22 +353,15 @@ func (m *IMAPMailbox) downloadHeads(sizes map[imap.UID]int64) ([]Received, []Ski
 	var mails []Received
 	var skipped []Skipped
 	for _, uid := range uids {
-		msg, ok := byUID[uid]
-		var why string
-		switch {
-		case !ok:
-			why = "the mail left the folder while it was read (another mail client moved or deleted it)"
-		case msg.raw == nil || msg.at.IsZero():
-			// QUIRK: a server that ignores the <0.n> range and sends a
-			// longer header, or leaves out the header or arrival time.
-			why = fmt.Sprintf("the mail is %d bytes, over the %d MiB limit, and the server did not give its header and arrival time: left in folder %q", sizes[uid], MaxMailSize>>20, m.cfg.Folder)
+		r, why := Received{}, "the mail left the folder while it was read (another mail client moved or deleted it)"
+		if msg, ok := byUID[uid]; ok {
+			r, why = take(uid, msg)
 		}
 		if why != "" {
 			skipped = append(skipped, m.skip(uid, why))
 			continue
 		}
-		m.listed = append(m.listed, listedUID{uid: uid, oversize: true})
-		mails = append(mails, Received{Name: m.name(uid), Raw: msg.raw, At: msg.at.UTC(), Oversize: sizes[uid]})
+		mails = append(mails, r)
 	}
 	return mails, skipped, nil
 }
