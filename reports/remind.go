@@ -10,14 +10,17 @@ import (
 	"github.com/turnproc/turnproc/campaign"
 )
 
-// Reminder is the mail to a player who has sent no accepted orders for
-// the turn as its deadline nears (turnproc remind).
-type Reminder struct {
+// Notice is a short mail turnproc writes a player of its own accord, not
+// in answer to his mail, in his language and marked Auto-Submitted:
+// auto-generated. Kind picks its words and its Message-ID.
+type Notice struct {
+	Kind     NoticeKind
 	Campaign string // campaign id, for the header line and Message-ID
 	Title    string // campaign title, for the subject and body
-	Turn     int    // the turn whose orders are missing
+	Turn     int    // the turn it is about
 	Player   string // player id, for the header line and Message-ID
 	Lang     string // the player's language
+	Limit    int    // NoticePasswords: intake.max_wrong_passwords
 	From     mail.Address
 	To       mail.Address // the player's name and address
 	Domain   string       // right-hand side of the Message-ID
@@ -25,53 +28,75 @@ type Reminder struct {
 	Deadline time.Time    // of this turn
 }
 
-// ReminderMessageID is the reminder's Message-ID without the angle
-// brackets, fixed by campaign, turn and player: one reminder per player
-// and turn.
-func ReminderMessageID(campaignID string, turn int, player, domain string) string {
-	return fmt.Sprintf("%s.t%d.%s.remind@%s", fileSafe(campaignID), turn, fileSafe(player), domain)
+// NoticeKind is what a Notice says.
+type NoticeKind string
+
+// The notices: one of each per player and turn.
+const (
+	// NoticeReminder reminds a player who has sent no accepted orders as
+	// the deadline nears (turnproc remind), with the header line to write.
+	NoticeReminder NoticeKind = "remind"
+	// NoticePasswords warns a player that mails naming him carried wrong
+	// passwords past the limit (turnproc check); it goes to his own
+	// address, never to whoever sent them.
+	NoticePasswords NoticeKind = "passwords"
+)
+
+// noticeTexts are the template keys of each kind's subject and body, and
+// the noun its errors use.
+var noticeTexts = map[NoticeKind]struct{ key, noun, id string }{
+	NoticeReminder:  {"remind", "a reminder", "remind"},
+	NoticePasswords: {"guard.passwords", "a password warning", "remind.passwords"},
 }
 
-// ComposeReminder writes the reminder as .eml bytes (CRLF): plain text in
-// the player's language with the deadline and the header line to write,
-// marked Auto-Submitted: auto-generated. The same Reminder always gives
-// the same bytes.
-func ComposeReminder(r Reminder) ([]byte, error) {
-	if err := r.check(); err != nil {
+// NoticeMessageID is a notice's Message-ID without the angle brackets,
+// fixed by its kind, campaign, turn and player.
+func NoticeMessageID(kind NoticeKind, campaignID string, turn int, player, domain string) string {
+	return fmt.Sprintf("%s.t%d.%s.%s@%s", fileSafe(campaignID), turn, fileSafe(player), noticeTexts[kind].id, domain)
+}
+
+// ComposeNotice writes the notice as .eml bytes (CRLF), plain text. The
+// same Notice always gives the same bytes.
+func ComposeNotice(n Notice) ([]byte, error) {
+	if err := n.check(); err != nil {
 		return nil, err
 	}
-	w, err := newWords(r.Lang)
+	w, err := newWords(n.Lang)
 	if err != nil {
 		return nil, err
 	}
-	data := args{"Title": r.Title, "Name": r.To.Name, "Campaign": r.Campaign, "Player": r.Player, "Turn": r.Turn,
-		"Calendar": w.calendar(r.Turn), "Deadline": w.date(r.Deadline)}
-	if r.To.Name == "" {
-		data["Name"] = r.Player
+	data := args{"Title": n.Title, "Name": n.To.Name, "Campaign": n.Campaign, "Player": n.Player, "Turn": n.Turn,
+		"Calendar": w.calendar(n.Turn), "Deadline": w.date(n.Deadline), "Limit": n.Limit}
+	if n.To.Name == "" {
+		data["Name"] = n.Player
 	}
-	subject, body := w.text("remind.subject", data), w.text("remind.body", data)
+	key := noticeTexts[n.Kind].key
+	subject, body := w.text(key+".subject", data), w.text(key+".body", data)
 	if w.err != nil {
 		return nil, fmt.Errorf("reports: %w", w.err)
 	}
-	msg, err := newMsg(envelope{From: r.From, To: r.To, Whose: " of player " + r.Player, Subject: subject,
-		Date: r.Date, MessageID: ReminderMessageID(r.Campaign, r.Turn, r.Player, r.Domain), AutoSubmitted: "auto-generated"})
+	msg, err := newMsg(envelope{From: n.From, To: n.To, Whose: " of player " + n.Player, Subject: subject,
+		Date: n.Date, MessageID: NoticeMessageID(n.Kind, n.Campaign, n.Turn, n.Player, n.Domain), AutoSubmitted: "auto-generated"})
 	if err != nil {
 		return nil, err
 	}
 	msg.SetBodyString(gomail.TypeTextPlain, body)
-	return writeMsg(msg, r.To.Address)
+	return writeMsg(msg, n.To.Address)
 }
 
-func (r *Reminder) check() error {
+func (n *Notice) check() error {
+	t, ok := noticeTexts[n.Kind]
 	switch {
-	case r.Campaign == "" || r.Player == "":
-		return fmt.Errorf("reports: a reminder needs the campaign and player ids")
-	case r.Turn < 1:
-		return fmt.Errorf("reports: turn %d: turns count from 1", r.Turn)
-	case r.Domain == "":
-		return campaign.Problemf("", "use the domain of the sender address", "reports: a reminder needs a Message-ID domain")
-	case r.Date.IsZero() || r.Deadline.IsZero():
-		return fmt.Errorf("reports: a reminder needs its date (the injected clock) and the turn's deadline")
+	case !ok:
+		return fmt.Errorf("reports: no notice of kind %q", n.Kind)
+	case n.Campaign == "" || n.Player == "":
+		return fmt.Errorf("reports: %s needs the campaign and player ids", t.noun)
+	case n.Turn < 1:
+		return fmt.Errorf("reports: turn %d: turns count from 1", n.Turn)
+	case n.Domain == "":
+		return campaign.Problemf("", "use the domain of the sender address", "reports: %s needs a Message-ID domain", t.noun)
+	case n.Date.IsZero() || n.Deadline.IsZero():
+		return fmt.Errorf("reports: %s needs its date (the injected clock) and the turn's deadline", t.noun)
 	}
 	return nil
 }

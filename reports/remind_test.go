@@ -13,14 +13,14 @@ import (
 	"github.com/turnproc/turnproc/campaign"
 )
 
-func testReminder(lang string) Reminder {
-	return Reminder{Campaign: "testlands", Title: "The Testlands Campaign", Turn: 1, Player: "dwarfs", Lang: lang,
+func testReminder(lang string) Notice {
+	return Notice{Kind: NoticeReminder, Campaign: "testlands", Title: "The Testlands Campaign", Turn: 1, Player: "dwarfs", Lang: lang,
 		From:   mail.Address{Name: "Testlands turnproc", Address: "turns@testlands.example"},
 		To:     mail.Address{Name: "Belegar Ironhammer", Address: "belegar@karak.example"},
 		Domain: "turnproc", Date: generated, Deadline: deadline}
 }
 
-func TestComposeReminder(t *testing.T) {
+func TestComposeNotice(t *testing.T) {
 	tests := []struct {
 		lang, subject string
 		body          []string
@@ -35,11 +35,11 @@ func TestComposeReminder(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.lang, func(t *testing.T) {
 			r := testReminder(tc.lang)
-			eml, err := ComposeReminder(r)
+			eml, err := ComposeNotice(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again, err := ComposeReminder(r); err != nil || !bytes.Equal(eml, again) {
+			if again, err := ComposeNotice(r); err != nil || !bytes.Equal(eml, again) {
 				t.Fatalf("two compositions differ (err %v)", err)
 			}
 			msg, err := mail.ReadMessage(bytes.NewReader(eml))
@@ -79,7 +79,7 @@ func TestComposeReminderErrors(t *testing.T) {
 	noDeadline.Deadline = time.Time{}
 	tests := []struct {
 		name string
-		r    Reminder
+		r    Notice
 		want string
 	}{
 		{"no domain", noDomain, "reports: a reminder needs a Message-ID domain\nhint: use the domain of the sender address"},
@@ -89,12 +89,35 @@ func TestComposeReminderErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := ComposeReminder(tc.r); err == nil || campaign.ErrorText(err) != tc.want {
+			if _, err := ComposeNotice(tc.r); err == nil || campaign.ErrorText(err) != tc.want {
 				t.Errorf("error %v\nwant %q", err, tc.want)
 			}
 		})
 	}
-	if _, err := ComposeReminder(badTo); err == nil || !strings.HasPrefix(campaign.ErrorText(err), `reports: recipient "not an address" of player dwarfs: `) {
+	if _, err := ComposeNotice(badTo); err == nil || !strings.HasPrefix(campaign.ErrorText(err), `reports: recipient "not an address" of player dwarfs: `) {
 		t.Errorf("bad recipient: %v", err)
+	}
+}
+
+// TestComposePasswordNotice: the password warning is a notice of its own
+// kind: its own words in each language, its own Message-ID, and it goes
+// to the player's address.
+func TestComposePasswordNotice(t *testing.T) {
+	for _, lang := range []string{"en", "es"} {
+		n := testReminder(lang)
+		n.Kind, n.Limit = NoticePasswords, 5
+		eml, err := ComposeNotice(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reminder, err := ComposeNotice(testReminder(lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(eml)
+		if !strings.Contains(text, "Message-ID: <testlands.t1.dwarfs.remind.passwords@") || bytes.Equal(eml, reminder) ||
+			!strings.Contains(text, "To: ") || !strings.Contains(text, n.To.Address) {
+			t.Errorf("%s password notice:\n%s", lang, text)
+		}
 	}
 }

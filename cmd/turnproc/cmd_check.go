@@ -199,7 +199,7 @@ func (c *campaignFiles) warnGuessed(e *env, turn int, in *orders.Intake, now tim
 		if n <= limit || exists(path) {
 			continue
 		}
-		eml, err := reports.ComposePasswordWarning(reports.PasswordWarning{Campaign: c.cfg.Campaign.ID,
+		eml, err := reports.ComposeNotice(reports.Notice{Kind: reports.NoticePasswords, Campaign: c.cfg.Campaign.ID,
 			Title: c.cfg.Campaign.Title, Turn: turn, Player: p.ID, Lang: p.Language, Limit: limit,
 			From: c.cfg.Delivery.From, To: mail.Address{Name: p.Name, Address: p.Email},
 			Domain: domainOf(c.cfg.Delivery.From.Address), Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn)})

@@ -91,7 +91,7 @@ func (c *campaignFiles) reminderDir(turn int) string {
 // address.
 func (c *campaignFiles) remind(turn int, player string, now time.Time) error {
 	p := c.cfg.Player(player)
-	eml, err := reports.ComposeReminder(reports.Reminder{Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title,
+	eml, err := reports.ComposeNotice(reports.Notice{Kind: reports.NoticeReminder, Campaign: c.cfg.Campaign.ID, Title: c.cfg.Campaign.Title,
 		Turn: turn, Player: p.ID, Lang: p.Language, From: c.cfg.Delivery.From, To: mail.Address{Name: p.Name, Address: p.Email},
 		Domain: domainOf(c.cfg.Delivery.From.Address), Date: now, Deadline: c.cfg.Deadline.DeadlineOf(turn)})
 	if err != nil {
