@@ -227,3 +227,31 @@ func TestRemindWaitsForTheLock(t *testing.T) {
 		t.Errorf("remind while a check ends: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestBinaryCampaignIsPrivate: the real binary, under the usual umask
+// 022, makes a campaign (init), answers its mail (check) and plays its
+// turn (run) leaving every file and folder its owner's alone.
+func TestBinaryCampaignIsPrivate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildTurnproc(t, t.TempDir())
+	dir := filepath.Join(t.TempDir(), "camp")
+	if err := runBin(bin, nil, "init", "--config", "../../examples/riverlands/campaign.toml", dir); err != nil {
+		t.Fatal(err)
+	}
+	checkPrivate(t, dir)
+	c, err := openCampaign(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := deliverDemoMail(c, "riverlands/mail/turn-001"); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"check", "--dir", dir}, {"run", "--early", "--dir", dir}} {
+		if err := runBin(bin, nil, args...); err != nil {
+			t.Fatalf("%s: %v", args[0], err)
+		}
+	}
+	checkPrivate(t, dir)
+}
