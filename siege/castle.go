@@ -544,10 +544,6 @@ func (c Castle) VictorySections() []string {
 // section (ES-EQD-02, V-03).
 func (c Castle) CauldronSlots() int { return c.Count(KindWall) }
 
-// MayWorkGate says whether a unit of that many models holding the gate's
-// section may open or close the gate (ES-ANA-G1; once per turn, not both).
-func MayWorkGate(models int) bool { return models >= GateCrew }
-
 // WithReinforcedGate is the castle after the defender bought a Reinforced
 // gate: the gate has +1 W (ES-EQD-01, §3.7).
 func (c Castle) WithReinforcedGate() Castle {

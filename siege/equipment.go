@@ -71,9 +71,7 @@ type Item struct {
 	Max       int   // most a side may have, 0 = no limit (V-10)
 	Crew      *Crew // nil: no unit needed
 	Rules     string
-	Needs     string // who may have it, for the battle sheet
-	Limits    string
-	Effect    string // for the battle sheet
+	Needs     string // who may have it, for the note an automatic item gets in the bill
 	aliases   []string
 }
 
@@ -98,100 +96,61 @@ var (
 const (
 	towerNeeds = "an infantry (not skirmisher) or monstrous infantry unit pushes it: 10 models (3 monstrous infantry), " +
 		`1" less Movement per model short; with draught beasts no unit is needed`
-	towerEffect = `A building. Before the battle it moves 1D6" straight towards the castle (2D6" with draught beasts); ` +
-		`it moves at the pushers' rate, never marches, doubles its move when charging the castle and may not wheel or pivot. ` +
-		`Models on its top floor may shoot. On contact its ramp drops and the unit inside charges: the defenders lose ` +
-		`striking first and the defended obstacle, and no rocks or boiling oil may be used against it. ` +
-		`Abandoned if its unit flees or pursues; another unit may take it over by contact.`
 )
 
 var catalogue = []Item{
 	{ID: ItemReinforcedGate, English: "reinforced gate", Spanish: "puerta reforzada", Side: campaign.Defender,
 		Cost: 20, Per: "gate", Max: 1, Rules: "ES-EQD-01, [A-62], V-04",
-		Needs:  "the castle's gate",
-		Limits: "once: the castle has one gate",
-		Effect: "The gate has +1 Wounds: wooden gate T7 W8, iron gate T8 W8."},
+		Needs: "the castle's gate"},
 	{ID: ItemCauldron, English: "cauldron of boiling oil", Spanish: "caldero de aceite hirviendo", Side: campaign.Defender,
 		Cost: 25, Per: "cauldron", Crew: &cauldronCrew, Rules: "ES-EQD-02..07, V-03",
-		Needs:  "an infantry unit on the walls carries it; 2 of its models work it",
-		Limits: "at most one per wall section",
-		Effect: "Small round template directly below the cauldron, touching the wall: every model covered takes an S5 hit, " +
-			`armour save −3; "Look out Sir!" allowed. Poured in the own shooting phase if the unit is not engaged ` +
-			"(its 2 crew shoot nothing else), or as a stand-and-shoot reaction against climbers; not against flyers " +
-			"(unless moving on the ground) nor units charging from a siege tower. Enough oil for the whole battle. " +
-			"It moves along the walls at half the carriers' rate, and may not move and pour in one turn. Removed at once " +
-			"if its unit flees or the section is taken. Covered-ram crews save on 4+ against it.",
+		Needs:   "an infantry unit on the walls carries it; 2 of its models work it",
 		aliases: []string{"cauldron", "boiling oil", "oil", "caldero", "aceite hirviendo", "aceite"}},
 	{ID: ItemRocks, English: "rocks", Spanish: "rocas", Side: campaign.Defender,
 		Automatic: true, Rules: "ES-EQD-08/09, V-08",
-		Needs: "every infantry model defending walls and towers",
-		Effect: `Thrown weapon, range 4", S3, in the own shooting phase if not engaged, instead of other missiles; also ` +
-			"in the charge reaction against units charging a wall section. Not against flyers or units with a siege tower.",
+		Needs:   "every infantry model defending walls and towers",
 		aliases: []string{"rock", "stones", "roca", "piedra"}},
 	{ID: ItemRam, English: "ram", Spanish: "ariete", Side: campaign.Attacker,
 		Cost: 10, Per: "ram", Crew: &ramCrew, Rules: "ES-EQA-RAM-1..4, [A-56], [A-57], V-05",
 		Needs: "an infantry unit (not skirmishers) of 4+ models or a monstrous infantry unit of 2+, " +
 			"not subject to Stupidity",
-		Limits: "one ram per unit; only one ram a turn may attack the gate",
-		Effect: "Placed in the centre of the unit; it does not slow it. Charging the gate or a wall: one attack at " +
-			"S = the models in the unit (monstrous infantry ×2), at most S8, multiple wounds 1D6. Dropped if the unit " +
-			"flees; any unit may pick it up by contact.",
 		aliases: []string{"ram", "battering ram", "ariete"}},
 	{ID: ItemCoveredRam, English: "covered ram", Spanish: "ariete cubierto", Side: campaign.Attacker,
 		Cost: 50, Per: "covered ram", Crew: &coveredRamCrew, Rules: "ES-EQA-CRAM-1..3, [A-58], [A-59], V-06",
 		Needs: "a unit as for a ram, of 6+ infantry or 6+ monstrous infantry models to move it; " +
 			"with draught beasts, a ram's crew to strike the gate",
-		Limits: "one ram of either kind per unit",
-		Effect: `Works as a ram, in the centre of the unit; the unit keeps its rank bonus and moves 1" less. ` +
-			"A single-storey building T5 W7 that may be assaulted and damaged; those inside are protected, and hurt " +
-			`if it is destroyed. Its crew save on 4+ against boiling oil. With draught beasts it moves 2D6" at the ` +
-			"start of the battle.",
 		aliases: []string{"covered ram", "ariete cubierto"}},
 	{ID: ItemDraughtBeasts, English: "draught beasts", Spanish: "bestias de tiro", Side: campaign.Attacker,
 		Cost: 20, Per: "engine", Rules: "ES-EQA-CRAM-2, ES-EQA-ST-7, V-06",
-		Needs:  "a covered ram or a siege tower",
-		Limits: "one team per engine",
-		Effect: "The engine moves without a unit (a covered ram still needs one to strike the gate); " +
-			`before the battle it moves 2D6" instead of 1D6".`,
+		Needs:   "a covered ram or a siege tower",
 		aliases: []string{"draught beasts", "draft beasts", "beasts", "bestias de tiro", "bestias"}},
 	{ID: ItemWoodenTower, English: "wooden siege tower", Spanish: "torre de asedio de madera", Side: campaign.Attacker,
 		Cost: 100, Per: "siege tower", Crew: &towerCrew, Rules: "ES-EQA-ST-1..8, V-07",
-		Needs: towerNeeds, Effect: "T9 W8, Flammable. " + towerEffect,
+		Needs: towerNeeds,
 		aliases: []string{"wooden siege tower", "wood siege tower", "wooden tower", "wood tower",
 			"siege tower wooden", "siege tower wood", "torre de asedio de madera", "torre de madera", "torre asedio madera"}},
 	{ID: ItemIronTower, English: "iron siege tower", Spanish: "torre de asedio de hierro", Side: campaign.Attacker,
 		Cost: 130, Per: "siege tower", Crew: &towerCrew, Rules: "ES-EQA-ST-1..8, V-07",
-		Needs: towerNeeds, Effect: "T10 W9. " + towerEffect,
+		Needs: towerNeeds,
 		aliases: []string{"iron siege tower", "iron tower", "siege tower iron",
 			"torre de asedio de hierro", "torre de hierro", "torre asedio hierro"}},
 	{ID: ItemLadders, English: "ladders", Spanish: "escalas", Side: campaign.Attacker,
 		Automatic: true, Rules: "ES-EQA-LAD, ES-ASL-03..05, [A73], V-08",
 		Needs: "every infantry unit (not skirmishers) and monstrous infantry unit not subject to Stupidity; " +
 			"the attacker's reinforcements count as having them",
-		Effect: "Assault a wall: 10 attacking models fight (3 monstrous infantry) against 10 defenders (3 ogre-sized); " +
-			"until the wall is taken the defenders strike first and the attacker is −1 to hit; climbers add no ranks " +
-			"or standard, only the musician in a draw.",
 		aliases: []string{"ladder", "scaling ladder", "escala", "escalera"}},
 	{ID: ItemGrapnels, English: "grapnels", Spanish: "garfios", Side: campaign.Attacker,
 		Automatic: true, Rules: "ES-EQA-GRP, ES-ASL-06, [A-25], [A73], V-08",
 		Needs: "infantry that can skirmish and lone characters of unit strength 1; " +
 			"the attacker's reinforcements count as having them (ropes)",
-		Effect:  "Assault like ladders, and may also assault towers.",
 		aliases: []string{"grapnel", "grappling hook", "rope", "garfio", "cuerda"}},
 	{ID: ItemMantlets, English: "mantlets", Spanish: "manteletes", Side: campaign.Attacker,
 		Per: "unit", Rules: "ES-EQA-MAN-1..3, [A-61], V-09",
-		Needs:  "a missile unit, with enough mantlets to cover it completely",
-		Limits: "no price in the source: free for any missile unit",
-		Effect: `The unit may not charge, march, or move and shoot; it deploys 1D6" closer to the castle; it counts ` +
-			"as behind heavy cover (−2 to hit it with shooting). If forced to abandon them, the mantlets are removed.",
+		Needs:   "a missile unit, with enough mantlets to cover it completely",
 		aliases: []string{"mantlet", "mantelete"}},
 	{ID: ItemProps, English: "props", Spanish: "puntales", Side: campaign.Defender,
 		Per: "unit", Rules: "IT-PROP-01, [A-64]",
-		Needs:  "a unit in the courtyard in contact with the gate",
-		Limits: "only where the campaign uses them: IT gives no price or limit",
-		Effect: "Against each attempt to break the gate in close combat: 1D3 per rank (at most 4) + the unit's " +
-			"Strength, taken off the attacker's total; at the end of the turn each rank that resisted rolls 1D6, " +
-			"and on 5+ its props break.",
+		Needs:   "a unit in the courtyard in contact with the gate",
 		aliases: []string{"prop", "shoring", "puntal", "puntelli"}},
 }
 
