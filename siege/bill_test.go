@@ -70,8 +70,8 @@ func TestCatalogueES(t *testing.T) {
 		if !ok || got != w {
 			t.Errorf("%s: got %+v, want %+v", it.ID, got, w)
 		}
-		if it.English == "" || it.Effect == "" || it.Rules == "" || it.Needs == "" {
-			t.Errorf("%s: English name, effect, rules and needs must all be given", it.ID)
+		if it.English == "" || it.Rules == "" || it.Needs == "" {
+			t.Errorf("%s: English name, rules and needs must all be given", it.ID)
 		}
 	}
 	cat[0].Cost = 999 // Catalogue returns a copy
