@@ -27,8 +27,8 @@ const (
 	MaxPartSize = 1 << 20 // one decoded text part
 )
 
-// MaxMailsPerFetch bounds the mails one fetch takes (issue 7: limits per
-// run), the oldest first: a flood of mail is taken in batches by the cron
+// MaxMailsPerFetch bounds the mails one fetch takes (docs/security.md,
+// "mails per fetch"), the oldest first: a flood of mail is taken in batches by the cron
 // checks instead of filling the memory of one run. The rest stay in the
 // mailbox, reported by a Skipped entry with Later set.
 const MaxMailsPerFetch = 1000

@@ -35,7 +35,7 @@ Example: turnproc result B3-1 attacker 230 450`)
 		return err
 	}
 	defer unlock()
-	b := pendingBattle(s, res.Battle)
+	b := s.Battle(res.Battle)
 	if b == nil {
 		return usageError(fmt.Sprintf("no battle %s is awaiting a result", res.Battle), pendingHint(s))
 	}
@@ -57,15 +57,6 @@ func parseResult(args []string) (campaign.BattleResult, error) {
 		return res, usageError(p.Text, p.Hint)
 	}
 	return res, nil
-}
-
-func pendingBattle(s *campaign.State, id string) *campaign.Battle {
-	for i := range s.Battles {
-		if s.Battles[i].ID == id {
-			return &s.Battles[i]
-		}
-	}
-	return nil
 }
 
 // pendingHint lists the battles that await results.

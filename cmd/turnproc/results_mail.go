@@ -38,7 +38,7 @@ func (c *campaignFiles) recordMailedResults(s *campaign.State, in *orders.Intake
 
 // recordResult stores one mailed result, or says why it cannot be.
 func (c *campaignFiles) recordResult(s *campaign.State, res campaign.BattleResult) (string, error) {
-	b := pendingBattle(s, res.Battle)
+	b := s.Battle(res.Battle)
 	if b == nil {
 		return fmt.Sprintf("no battle %s is awaiting a result (%s)", res.Battle, pendingHint(s)), nil
 	}
