@@ -12,6 +12,13 @@ import (
 // dropMail delivers a mail into the campaign's maildir, arriving at at.
 func dropMail(t *testing.T, dir, raw string, at time.Time) {
 	t.Helper()
+	deliverAt(t, dir, []byte(strings.ReplaceAll(raw, "\n", "\r\n")), "test-"+at.Format(arrivalLayout), at)
+}
+
+// deliverAt puts raw into the campaign's maildir under name, with its
+// file dated at (the arrival time the intake reads).
+func deliverAt(t *testing.T, dir string, raw []byte, name string, at time.Time) {
+	t.Helper()
 	c, err := openCampaign(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -20,11 +27,11 @@ func dropMail(t *testing.T, dir, raw string, at time.Time) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	name, err := md.Deliver([]byte(strings.ReplaceAll(raw, "\n", "\r\n")), "test-"+at.Format(arrivalLayout))
+	file, err := md.Deliver(raw, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chtimes(filepath.Join(md.Dir(), "new", name), at, at); err != nil {
+	if err := os.Chtimes(filepath.Join(md.Dir(), "new", file), at, at); err != nil {
 		t.Fatal(err)
 	}
 }

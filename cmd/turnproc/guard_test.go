@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -34,25 +33,11 @@ func passwordCampaign(t *testing.T, edits ...string) string {
 // mailIn delivers a mail into the campaign's maildir, arriving at at.
 func mailIn(t *testing.T, dir, name, from, subject string, at time.Time, body string, extra ...string) {
 	t.Helper()
-	c, err := openCampaign(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	md, err := c.maildir()
-	if err != nil {
-		t.Fatal(err)
-	}
 	h := fmt.Sprintf("From: %s\r\nTo: turns@riverlands.example\r\nSubject: %s\r\nMessage-ID: <%s@sender.example>\r\n", from, subject, name)
 	for _, x := range extra {
 		h += x + "\r\n"
 	}
-	file, err := md.Deliver([]byte(h+"\r\n"+body), name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(filepath.Join(md.Dir(), "new", file), at, at); err != nil {
-		t.Fatal(err)
-	}
+	deliverAt(t, dir, []byte(h+"\r\n"+body), name, at)
 }
 
 func replies(t *testing.T, dir string) []string {
